@@ -1,0 +1,11 @@
+//! The WHATWG Infra Standard: the primitives every other module builds on.
+//!
+//! Spec strings are sequences of UTF-16 code units; here they are Rust `str` (scalar values),
+//! which is what every weft caller has after WebIDL's USVString conversion or, for DOMString
+//! inputs, after the bindings replace lone surrogates (which no algorithm here accepts anyway).
+
+pub mod base64;
+pub mod code_points;
+pub mod strings;
+
+pub use base64::{forgiving_base64_decode, forgiving_base64_encode};

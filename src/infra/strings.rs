@@ -1,0 +1,185 @@
+//! Infra §4.6 "Strings": case mapping, isomorphic coding, whitespace handling and splitting.
+//!
+//! A spec "position variable" is a byte index into the `str`, always on a char boundary.
+
+use super::code_points::{is_ascii_whitespace, is_c0_control};
+use std::cmp::Ordering;
+
+/// ASCII lowercase: every ASCII upper alpha replaced by its ASCII lower alpha.
+pub fn ascii_lowercase(s: &str) -> String {
+    s.to_ascii_lowercase()
+}
+
+/// ASCII uppercase: every ASCII lower alpha replaced by its ASCII upper alpha.
+pub fn ascii_uppercase(s: &str) -> String {
+    s.to_ascii_uppercase()
+}
+
+/// ASCII case-insensitive match: equal after ASCII lowercasing both.
+pub fn ascii_case_insensitive_eq(a: &str, b: &str) -> bool {
+    a.eq_ignore_ascii_case(b)
+}
+
+/// An ASCII string: every code point is an ASCII code point.
+pub fn is_ascii_string(s: &str) -> bool {
+    s.is_ascii()
+}
+
+/// Isomorphic encode: each code point (≤ U+00FF) becomes the byte of the same value.
+/// Returns `None` where the spec's assertion would fail (a code point above U+00FF).
+pub fn isomorphic_encode(s: &str) -> Option<Vec<u8>> {
+    s.chars().map(|c| u8::try_from(u32::from(c)).ok()).collect()
+}
+
+/// Isomorphic decode: each byte becomes the code point of the same value.
+pub fn isomorphic_decode(bytes: &[u8]) -> String {
+    bytes.iter().map(|&b| char::from(b)).collect()
+}
+
+/// Strip newlines: remove every U+000A LF and U+000D CR.
+pub fn strip_newlines(s: &str) -> String {
+    s.chars().filter(|&c| c != '\n' && c != '\r').collect()
+}
+
+/// Normalize newlines: CR LF and lone CR both become LF.
+pub fn normalize_newlines(s: &str) -> String {
+    s.replace("\r\n", "\n").replace('\r', "\n")
+}
+
+/// Strip leading and trailing ASCII whitespace.
+pub fn strip_leading_and_trailing_ascii_whitespace(s: &str) -> &str {
+    s.trim_matches(is_ascii_whitespace)
+}
+
+/// Strip leading and trailing C0 control or space (the URL parser's first step).
+pub fn strip_leading_and_trailing_c0_control_or_space(s: &str) -> &str {
+    s.trim_matches(|c| is_c0_control(c) || c == ' ')
+}
+
+/// Strip and collapse ASCII whitespace: runs of ASCII whitespace become one U+0020 SPACE,
+/// then leading and trailing whitespace is removed.
+pub fn strip_and_collapse_ascii_whitespace(s: &str) -> String {
+    split_on_ascii_whitespace(s).collect::<Vec<_>>().join(" ")
+}
+
+/// Collect a sequence of code points meeting `condition`, starting at `*position` and
+/// advancing it past them.
+pub fn collect_code_points<'a>(
+    input: &'a str,
+    position: &mut usize,
+    condition: impl Fn(char) -> bool,
+) -> &'a str {
+    let start = *position;
+    let rest = &input[start..];
+    let len = rest.find(|c| !condition(c)).unwrap_or(rest.len());
+    *position = start + len;
+    &input[start..*position]
+}
+
+/// Skip ASCII whitespace: collect and discard ASCII whitespace at `*position`.
+pub fn skip_ascii_whitespace(input: &str, position: &mut usize) {
+    collect_code_points(input, position, is_ascii_whitespace);
+}
+
+/// Strictly split a string on `delimiter`: every delimiter starts a new token, so empty
+/// tokens are kept and nothing is trimmed.
+pub fn strictly_split(input: &str, delimiter: char) -> impl Iterator<Item = &str> {
+    input.split(delimiter)
+}
+
+/// Split a string on ASCII whitespace: the non-empty runs between ASCII whitespace.
+pub fn split_on_ascii_whitespace(input: &str) -> impl Iterator<Item = &str> {
+    input
+        .split(is_ascii_whitespace)
+        .filter(|token| !token.is_empty())
+}
+
+/// Split a string on commas: tokens between U+002C (,) with ASCII whitespace stripped;
+/// empty tokens are kept (the spec collects them too).
+pub fn split_on_commas(input: &str) -> impl Iterator<Item = &str> {
+    input
+        .split(',')
+        .map(strip_leading_and_trailing_ascii_whitespace)
+}
+
+/// Code unit less than: compares as sequences of UTF-16 code units, which orders astral
+/// characters below U+E000..U+FFFF unlike a comparison by code point.
+pub fn code_unit_cmp(a: &str, b: &str) -> Ordering {
+    a.encode_utf16().cmp(b.encode_utf16())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn isomorphic_round_trip() {
+        let bytes: Vec<u8> = (0..=255).collect();
+        let text = isomorphic_decode(&bytes);
+        assert_eq!(text.chars().count(), 256);
+        assert_eq!(isomorphic_encode(&text).unwrap(), bytes);
+        assert_eq!(isomorphic_encode("\u{100}"), None);
+    }
+
+    #[test]
+    fn whitespace_helpers() {
+        assert_eq!(
+            strip_leading_and_trailing_ascii_whitespace("\t a b \x0C"),
+            "a b"
+        );
+        assert_eq!(
+            strip_leading_and_trailing_ascii_whitespace("\x0B a\x0B"),
+            "\x0B a\x0B"
+        );
+        assert_eq!(
+            strip_and_collapse_ascii_whitespace("  a \n\t b  c "),
+            "a b c"
+        );
+        assert_eq!(strip_newlines("a\r\nb\nc\r"), "abc");
+        assert_eq!(normalize_newlines("a\r\nb\rc\n"), "a\nb\nc\n");
+        assert_eq!(
+            strip_leading_and_trailing_c0_control_or_space("\x00 a\x1F "),
+            "a"
+        );
+    }
+
+    #[test]
+    fn splitting() {
+        assert_eq!(
+            split_on_ascii_whitespace(" a  b\tc ").collect::<Vec<_>>(),
+            ["a", "b", "c"]
+        );
+        assert_eq!(
+            split_on_commas(" a , ,b").collect::<Vec<_>>(),
+            ["a", "", "b"]
+        );
+        assert_eq!(
+            strictly_split("a,,b", ',').collect::<Vec<_>>(),
+            ["a", "", "b"]
+        );
+    }
+
+    #[test]
+    fn collecting_with_a_position() {
+        let input = "  123abc";
+        let mut position = 0;
+        skip_ascii_whitespace(input, &mut position);
+        assert_eq!(
+            collect_code_points(input, &mut position, |c| c.is_ascii_digit()),
+            "123"
+        );
+        assert_eq!(&input[position..], "abc");
+    }
+
+    #[test]
+    fn code_unit_order_differs_from_code_point_order() {
+        assert_eq!(code_unit_cmp("\u{1F600}", "\u{FFFD}"), Ordering::Less);
+        assert_eq!(code_unit_cmp("a", "b"), Ordering::Less);
+        assert!(
+            ascii_case_insensitive_eq("HeLLo", "hello") && !ascii_case_insensitive_eq("ß", "SS")
+        );
+        assert_eq!(ascii_lowercase("ÀB"), "Àb");
+        assert_eq!(ascii_uppercase("àb"), "àB");
+        assert!(is_ascii_string("abc") && !is_ascii_string("é"));
+    }
+}

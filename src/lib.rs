@@ -1,0 +1,14 @@
+//! # weft
+//!
+//! The web platform's data primitives, spec-exact: the WHATWG Infra, URL and Encoding
+//! standards and the HTML standard's common infrastructure (microsyntaxes, structured
+//! serialization). Plain Rust with no wasm dependency; the `bindings` module, compiled only
+//! for wasm32, exposes it to JavaScript through wasm-bindgen.
+//!
+//! Cargo features select the areas: `url`, `public-suffix`, `encoding`, `encoding-legacy`,
+//! `html`, `structured-clone`; `full` (the default) enables all of them.
+
+pub mod infra;
+
+#[cfg(target_arch = "wasm32")]
+mod bindings;
