@@ -1,0 +1,2 @@
+// The public API, the same on every host; each entry point initializes the module first.
+export { atob, btoa, base64Decode, base64Encode } from './base64.js';

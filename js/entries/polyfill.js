@@ -1,0 +1,23 @@
+// The classic-script polyfill (`<script src="weft.polyfill.js">`, or importScripts in a worker).
+// Browsers forbid compiling a large wasm synchronously on the main thread, so installation is
+// asynchronous: `weft.ready` resolves to the names installed. Add `data-force` to the script
+// tag (or set `globalThis.weftPolyfillOptions = {force: true}` first) to replace even good
+// host implementations.
+import initGlue from '#glue';
+import { attach } from '../runtime.js';
+import { install } from '../polyfill.js';
+
+const script = typeof document === 'undefined' ? null : document.currentScript;
+const options = {
+  force: script?.hasAttribute('data-force') ?? false,
+  ...globalThis.weftPolyfillOptions,
+};
+const wasmUrl = new URL('weft_bg.wasm', script?.src ?? globalThis.location.href);
+
+export const ready = initGlue({ module_or_path: wasmUrl }).then((exports) => {
+  attach(exports);
+  return install(options);
+});
+
+export * from '../api.js';
+export { install };

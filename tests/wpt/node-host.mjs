@@ -1,0 +1,97 @@
+// Runs a WPT file in Node: a fresh vm context (its own realm, so `instanceof` and error
+// constructors behave as on the web), weft's CommonJS build evaluated inside it, weft's
+// implementations installed as the context's globals (never the host's), then the real
+// testharness.js, the META scripts and the test file.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import vm from 'node:vm';
+import { locate, normalizeResults, pkgDir, readMeta, wptDir } from './lib.mjs';
+
+const weftSource = readFileSync(join(pkgDir, 'weft.cjs'), 'utf8');
+const testharnessSource = readFileSync(join(wptDir, 'resources', 'testharness.js'), 'utf8');
+const FILE_TIMEOUT_MS = 120_000;
+
+/** Host facilities a test page has but weft does not provide. */
+function hostGlobals() {
+  return {
+    console,
+    setTimeout,
+    clearTimeout,
+    setInterval,
+    clearInterval,
+    queueMicrotask,
+    DOMException,
+    ReadableStream,
+    WritableStream,
+    TransformStream,
+    // The generated bindings need the host's UTF-8 coders while loading; weft's replace them after.
+    TextEncoder,
+    TextDecoder,
+  };
+}
+
+function readWptFile(url) {
+  return readFileSync(locate(decodeURIComponent(new URL(url).pathname).slice(1)));
+}
+
+export async function runFile(relativePath) {
+  const { source, scripts, title } = readMeta(relativePath);
+  const context = vm.createContext(hostGlobals());
+  const run = (code, filename) => vm.runInContext(code, context, { filename });
+  const global = run('globalThis', 'setup');
+  global.self = global;
+  global.location = { href: `http://wpt.invalid/${relativePath}`, pathname: `/${relativePath}`, search: '' };
+  global.GLOBAL = { isWindow: () => false, isWorker: () => false, isShadowRealm: () => false };
+  if (title) global.META_TITLE = title;
+
+  // weft, evaluated in the context's realm, then installed over every global it provides.
+  const module = { exports: {} };
+  const require = createRequire(join(pkgDir, 'weft.cjs'));
+  run(`(function (exports, require, module, __filename, __dirname) {${weftSource}\n})`, join(pkgDir, 'weft.cjs'))(
+    module.exports,
+    require,
+    module,
+    join(pkgDir, 'weft.cjs'),
+    pkgDir,
+  );
+  const installed = module.exports.installPolyfill({ force: true });
+  if (!installed.includes('atob')) throw new Error(`weft's globals were not installed: ${installed}`);
+
+  // fetch() of WPT resources, relative to the test file, with JSON parsed in the context realm.
+  global.__readWptFile = (url) => readWptFile(url).toString('utf8');
+  global.__HostURL = URL;
+  run(
+    `globalThis.fetch = async (input) => {
+       const text = __readWptFile(new __HostURL(String(input), ${JSON.stringify(`http://wpt.invalid/${relativePath}`)}).href);
+       return { ok: true, status: 200, text: async () => text, json: async () => JSON.parse(text) };
+     };`,
+    'fetch-shim',
+  );
+
+  run(testharnessSource, join(wptDir, 'resources', 'testharness.js'));
+  const done = new Promise((resolve) => {
+    global.add_completion_callback((tests, status) => resolve(normalizeResults(tests, status)));
+  });
+  try {
+    for (const script of scripts) run(readFileSync(locate(script), 'utf8'), locate(script));
+    run(source, locate(relativePath));
+  } catch (error) {
+    // An exception at the top level is a harness error in a browser; testharness reports it via
+    // its error handler there. Here, report it the same way.
+    return [{ name: '(harness)', status: 'FAIL', message: `uncaught: ${error?.stack ?? error}` }];
+  }
+  let timer;
+  const timeout = new Promise((resolve) => {
+    timer = setTimeout(() => resolve([{ name: '(harness)', status: 'TIMEOUT', message: 'file timed out' }]), FILE_TIMEOUT_MS);
+  });
+  const results = await Promise.race([done, timeout]);
+  clearTimeout(timer);
+  return results;
+}
+
+export async function runFiles(files) {
+  const fileResults = [];
+  for (const file of files) fileResults.push({ file, results: await runFile(file) });
+  return fileResults;
+}
