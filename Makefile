@@ -68,7 +68,7 @@ test-hosts:
 	$(NODE_BIN)/bun tests/hosts/bun.mjs
 
 test-browser:
-	node tests/browser/playground.test.mjs
+	node --test --test-concurrency=1 tests/browser/
 
 ## Benchmarks (not tests): criterion natively, then Node side by side with native and npm peers
 bench: setup-build pkg

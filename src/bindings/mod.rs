@@ -5,3 +5,4 @@
 
 mod base64;
 mod errors;
+mod io;

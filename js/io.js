@@ -1,0 +1,76 @@
+// Moving data through wasm memory (see src/bindings/io.rs): strings are written with
+// TextEncoder.encodeInto into the module's reusable input buffer, results are read from its
+// output buffer with the fastest string maker the host has.
+import { ioInput, ioOutput, ioRelease } from '#glue';
+import { wasm } from './runtime.js';
+
+const encoder = new TextEncoder();
+const utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+// Node and Bun make a one-byte string from Latin1 bytes in a single native copy.
+const latin1Slice = globalThis.Buffer?.prototype?.latin1Slice;
+
+let memoryView = new Uint8Array(0);
+
+/** A Uint8Array over the module's memory, renewed when memory grows (which detaches the old). */
+export function memoryBytes() {
+  const buffer = wasm().memory.buffer;
+  if (memoryView.buffer !== buffer) memoryView = new Uint8Array(buffer);
+  return memoryView;
+}
+
+/** Writes a string's UTF-8 form into the input buffer; returns its length in bytes. */
+export function writeString(string) {
+  const length = string.length;
+  // First assume ASCII (one byte per code unit); grow to the UTF-8 worst case only if needed.
+  let address = ioInput(length);
+  let { read, written } = encoder.encodeInto(string, memoryBytes().subarray(address, address + length));
+  if (read < length) {
+    const capacity = written + (length - read) * 3;
+    address = ioInput(capacity);
+    written += encoder.encodeInto(string.slice(read), memoryBytes().subarray(address + written, address + capacity)).written;
+  }
+  return written;
+}
+
+/** Copies bytes into the input buffer; returns their length. */
+export function writeBytes(bytes) {
+  const address = ioInput(bytes.length);
+  memoryBytes().set(bytes, address);
+  return bytes.length;
+}
+
+function outputRange(length) {
+  const address = ioOutput();
+  return [address, address + length];
+}
+
+/** The output buffer's first `length` bytes as a new Uint8Array. */
+export function readBytes(length) {
+  const bytes = memoryBytes().slice(...outputRange(length));
+  ioRelease();
+  return bytes;
+}
+
+/** The output buffer's first `length` bytes, which are ASCII, as a string. */
+export function readAscii(length) {
+  return readLatin1(length);
+}
+
+/** The output buffer's first `length` bytes as a string of the code points U+0000..U+00FF. */
+export function readLatin1(length) {
+  const [start, end] = outputRange(length);
+  const view = memoryBytes();
+  let string;
+  if (latin1Slice) {
+    string = latin1Slice.call(view, start, end);
+  } else if (view.subarray(start, end).every((byte) => byte < 0x80)) {
+    string = utf8Decoder.decode(view.subarray(start, end));
+  } else {
+    string = '';
+    for (let i = start; i < end; i += 0x2000) {
+      string += String.fromCharCode.apply(null, view.subarray(i, Math.min(i + 0x2000, end)));
+    }
+  }
+  ioRelease();
+  return string;
+}

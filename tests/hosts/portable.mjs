@@ -1,0 +1,90 @@
+// Host-agnostic tests of the package's public API: only standard JavaScript, so that Node,
+// Deno and Bun run the same file through their own entry of the package (`import 'weft'`
+// resolves to weft.mjs, weft.deno.js, ... by the exports map's conditions).
+
+function assert(condition, message) {
+  if (!condition) throw new Error(`assertion failed: ${message}`);
+}
+
+function assertEqual(actual, expected, message) {
+  if (!Object.is(actual, expected)) {
+    throw new Error(`${message}: expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+  }
+}
+
+function assertThrows(fn, check, message) {
+  try {
+    fn();
+  } catch (error) {
+    assert(check(error), `${message}: wrong exception ${error?.name}: ${error?.message}`);
+    return;
+  }
+  throw new Error(`${message}: did not throw`);
+}
+
+const isDomException = (name) => (e) => e instanceof DOMException && e.name === name;
+
+export const tests = {
+  'btoa and atob round-trip every Latin1 code point'(weft) {
+    let latin1 = '';
+    for (let i = 0; i < 256; i++) latin1 += String.fromCharCode(i);
+    assertEqual(weft.atob(weft.btoa(latin1)), latin1, 'round trip');
+    assertEqual(weft.btoa('hello'), 'aGVsbG8=', 'btoa');
+  },
+  'atob is forgiving about whitespace and padding'(weft) {
+    assertEqual(weft.atob(' aGVs\tbG8 \n'), 'hello', 'whitespace');
+    assertEqual(weft.atob('aGVsbG8'), 'hello', 'no padding');
+  },
+  'bad input throws InvalidCharacterError and the module keeps working'(weft) {
+    assertThrows(() => weft.atob('a'), isDomException('InvalidCharacterError'), 'atob length % 4 == 1');
+    assertThrows(() => weft.btoa('\u0100'), isDomException('InvalidCharacterError'), 'btoa above U+00FF');
+    assertThrows(() => weft.btoa('\uD800'), isDomException('InvalidCharacterError'), 'btoa lone surrogate');
+    assertThrows(() => weft.base64Decode('*'), isDomException('InvalidCharacterError'), 'base64Decode');
+    assertEqual(weft.btoa('ok'), 'b2s=', 'still working');
+  },
+  'WebIDL conversions and argument checks'(weft) {
+    assertEqual(weft.btoa(undefined), 'dW5kZWZpbmVk', 'undefined → "undefined"');
+    assertEqual(weft.btoa({ toString: () => 'x' }), 'eA==', 'object ToString');
+    assertThrows(() => weft.btoa(), (e) => e instanceof TypeError, 'missing argument');
+    assertThrows(() => weft.atob(Symbol('s')), (e) => e instanceof TypeError, 'Symbol');
+    assertThrows(() => weft.base64Encode('not bytes'), (e) => e instanceof TypeError, 'not a BufferSource');
+  },
+  'base64Encode takes every BufferSource and respects view offsets'(weft) {
+    const bytes = new Uint8Array([0, 1, 2, 3, 4, 5, 6, 7]);
+    assertEqual(weft.base64Encode(bytes.buffer), 'AAECAwQFBgc=', 'ArrayBuffer');
+    assertEqual(weft.base64Encode(new DataView(bytes.buffer, 2, 3)), 'AgME', 'DataView with offset');
+    assertEqual(weft.base64Encode(new Uint16Array(bytes.buffer, 4, 2)), 'BAUGBw==', 'Uint16Array');
+    if (typeof SharedArrayBuffer === 'function') {
+      const shared = new Uint8Array(new SharedArrayBuffer(3));
+      shared.set([1, 2, 3]);
+      assertEqual(weft.base64Encode(shared), 'AQID', 'SharedArrayBuffer view');
+    }
+    const decoded = weft.base64Decode('AAECAwQFBgc=');
+    assert(decoded instanceof Uint8Array, 'base64Decode returns a Uint8Array');
+    assertEqual(decoded.join(','), '0,1,2,3,4,5,6,7', 'decoded bytes');
+  },
+  'large inputs'(weft) {
+    const big = new Uint8Array(4 << 20).map((_, i) => (i * 31) & 255);
+    const encoded = weft.base64Encode(big);
+    assertEqual(encoded.length, ((big.length + 2) / 3 | 0) * 4, 'encoded length');
+    const back = weft.base64Decode(encoded);
+    assert(back.length === big.length && back.every((b, i) => b === big[i]), '4 MiB round trip');
+  },
+};
+
+/** Runs every test against `weft`; prints one line per failure and a closing count line. */
+export async function runPortableTests(weft, hostName) {
+  let passed = 0;
+  let failed = 0;
+  for (const [name, test] of Object.entries(tests)) {
+    try {
+      await test(weft);
+      passed++;
+    } catch (error) {
+      failed++;
+      console.log(`not ok - ${name}\n  ${error?.stack ?? error}`);
+    }
+  }
+  console.log(`${hostName}: ${passed} passed, ${failed} failed`);
+  return failed === 0;
+}

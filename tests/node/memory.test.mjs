@@ -1,0 +1,22 @@
+// Load test: many calls, half of them failing, leave the wasm heap the size it was.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+
+test('100,000 calls with errors do not grow wasm memory', async () => {
+  const web = await import('weft/web');
+  const exports = web.initSync(readFileSync(fileURLToPath(import.meta.resolve('weft/weft_bg.wasm'))));
+  const payload = 'x'.repeat(3000);
+  const round = () => {
+    for (let i = 0; i < 10_000; i++) {
+      web.atob(web.btoa(payload));
+      assert.throws(() => web.atob('a'));
+      web.base64Decode(web.base64Encode(new Uint8Array(100)));
+    }
+  };
+  round(); // reach the steady state (the allocator's free lists)
+  const before = exports.memory.buffer.byteLength;
+  for (let i = 0; i < 10; i++) round();
+  assert.equal(exports.memory.buffer.byteLength, before);
+});
