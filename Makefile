@@ -60,12 +60,14 @@ test-node:
 	node --test tests/node/
 
 test-wpt:
-	node tests/wpt/run.mjs --host node
+	node tests/wpt/run.mjs --host vm
 	node tests/wpt/run.mjs --host chromium
 
 test-hosts:
 	$(NODE_BIN)/deno run --allow-read --allow-env tests/hosts/deno.mjs
+	$(NODE_BIN)/deno run --allow-all tests/wpt/run.mjs --host vm
 	$(NODE_BIN)/bun tests/hosts/bun.mjs
+	$(NODE_BIN)/bun tests/wpt/run.mjs --host vm
 
 test-browser:
 	node --test --test-concurrency=1 tests/browser/

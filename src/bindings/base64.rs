@@ -18,7 +18,9 @@ fn invalid_character(message: &str) -> JsValue {
 pub fn btoa_input(len: usize) -> Result<usize, JsValue> {
     with_input_str(len, |data| {
         let bytes = strings::isomorphic_encode(data).ok_or_else(|| {
-            invalid_character("btoa: the string contains a character outside the Latin1 range (above U+00FF)")
+            invalid_character(
+                "btoa: the string contains a character outside the Latin1 range (above U+00FF)",
+            )
         })?;
         Ok(set_output(forgiving_base64_encode(&bytes).into_bytes()))
     })
@@ -38,7 +40,9 @@ pub fn atob_input(len: usize) -> Result<usize, JsValue> {
 /// Forgiving-base64 encode of `len` input bytes; the output is ASCII.
 #[wasm_bindgen(js_name = base64EncodeInput)]
 pub fn base64_encode_input(len: usize) -> usize {
-    with_input_bytes(len, |data| set_output(forgiving_base64_encode(data).into_bytes()))
+    with_input_bytes(len, |data| {
+        set_output(forgiving_base64_encode(data).into_bytes())
+    })
 }
 
 /// Forgiving-base64 decode of `len` bytes of input text into output bytes.
@@ -85,7 +89,10 @@ mod tests {
         for error in errors {
             assert_eq!(property(&error, "name"), "InvalidCharacterError");
             assert_eq!(property(&error, "code"), 5);
-            assert_eq!(property(&property(&error, "constructor"), "name"), "DOMException");
+            assert_eq!(
+                property(&property(&error, "constructor"), "name"),
+                "DOMException"
+            );
         }
     }
 

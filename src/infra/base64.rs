@@ -19,40 +19,34 @@ const DECODE_TABLE: [u8; 256] = {
 
 /// Forgiving-base64 encode: RFC 4648 §4 base64, with padding.
 pub fn forgiving_base64_encode(data: &[u8]) -> String {
-    let mut output = Vec::with_capacity(data.len().div_ceil(3) * 4);
-    let mut chunks = data.chunks_exact(3);
-    for chunk in &mut chunks {
-        let n = u32::from(chunk[0]) << 16 | u32::from(chunk[1]) << 8 | u32::from(chunk[2]);
-        output.extend_from_slice(&[
-            ALPHABET[(n >> 18) as usize & 63],
-            ALPHABET[(n >> 12) as usize & 63],
-            ALPHABET[(n >> 6) as usize & 63],
-            ALPHABET[n as usize & 63],
-        ]);
+    let mut output = vec![0; data.len().div_ceil(3) * 4];
+    let mut groups = data.chunks_exact(3);
+    let mut quads = output.chunks_exact_mut(4);
+    for (group, quad) in (&mut groups).zip(&mut quads) {
+        let n = u32::from(group[0]) << 16 | u32::from(group[1]) << 8 | u32::from(group[2]);
+        quad.copy_from_slice(&encode_quad(n));
     }
-    match *chunks.remainder() {
-        [a] => {
-            let n = u32::from(a) << 16;
-            output.extend_from_slice(&[
-                ALPHABET[(n >> 18) as usize & 63],
-                ALPHABET[(n >> 12) as usize & 63],
-                b'=',
-                b'=',
-            ]);
-        }
-        [a, b] => {
-            let n = u32::from(a) << 16 | u32::from(b) << 8;
-            output.extend_from_slice(&[
-                ALPHABET[(n >> 18) as usize & 63],
-                ALPHABET[(n >> 12) as usize & 63],
-                ALPHABET[(n >> 6) as usize & 63],
-                b'=',
-            ]);
-        }
-        _ => {}
+    // The last, partial group: 1 byte gives 2 characters and "==", 2 bytes give 3 and "=".
+    if let Some(quad) = quads.next() {
+        let (n, characters) = match *groups.remainder() {
+            [a] => (u32::from(a) << 16, 2),
+            [a, b] => (u32::from(a) << 16 | u32::from(b) << 8, 3),
+            _ => (0, 0),
+        };
+        quad.copy_from_slice(&encode_quad(n));
+        quad[characters..].fill(b'=');
     }
-    // Every byte pushed comes from ALPHABET or is '=': ASCII, hence UTF-8.
+    // Every byte is from ALPHABET or is '=': ASCII, hence UTF-8.
     String::from_utf8(output).unwrap_or_default()
+}
+
+fn encode_quad(n: u32) -> [u8; 4] {
+    [
+        ALPHABET[(n >> 18) as usize & 63],
+        ALPHABET[(n >> 12) as usize & 63],
+        ALPHABET[(n >> 6) as usize & 63],
+        ALPHABET[n as usize & 63],
+    ]
 }
 
 /// Forgiving-base64 decode: `None` is the spec's failure.
@@ -70,6 +64,8 @@ pub fn forgiving_base64_decode(data: &str) -> Option<Vec<u8>> {
     } else {
         Cow::Borrowed(bytes)
     };
+    // The steps count code points; bytes count the same as long as every byte is ASCII, and a
+    // non-ASCII code point fails step 4 whatever the count, so counting bytes is equivalent.
     // 2. If data's length divides by 4, remove one or two trailing U+003D (=).
     if data.len() % 4 == 0 {
         let padding = data
@@ -88,38 +84,33 @@ pub fn forgiving_base64_decode(data: &str) -> Option<Vec<u8>> {
     if data.len() % 4 == 1 {
         return None;
     }
-    // 4.–9. Every code point must be in the alphabet (non-ASCII UTF-8 bytes never are);
-    // decode groups of four, then the 12- or 18-bit remainder, discarding its low bits.
-    let mut output = Vec::with_capacity(data.len() / 4 * 3 + 2);
+    // 4.–9. Every code point must be in the alphabet (non-ASCII UTF-8 bytes never are); decode
+    // groups of four into three bytes, then the 12- or 18-bit remainder, dropping its low bits.
+    let mut output = vec![0; data.len() / 4 * 3 + (data.len() % 4).saturating_sub(1)];
     let mut groups = data.chunks_exact(4);
-    for group in &mut groups {
-        let (a, b, c, d) = (
-            DECODE_TABLE[group[0] as usize],
-            DECODE_TABLE[group[1] as usize],
-            DECODE_TABLE[group[2] as usize],
-            DECODE_TABLE[group[3] as usize],
-        );
-        if a.max(b).max(c).max(d) == INVALID {
-            return None;
-        }
-        let n = u32::from(a) << 18 | u32::from(b) << 12 | u32::from(c) << 6 | u32::from(d);
-        output.extend_from_slice(&[(n >> 16) as u8, (n >> 8) as u8, n as u8]);
+    let mut triples = output.chunks_exact_mut(3);
+    for (group, triple) in (&mut groups).zip(&mut triples) {
+        let n = decode_sextets(group)?;
+        triple.copy_from_slice(&[(n >> 16) as u8, (n >> 8) as u8, n as u8]);
     }
-    let mut buffer = 0u32;
     let remainder = groups.remainder();
-    for &byte in remainder {
-        let value = DECODE_TABLE[byte as usize];
-        if value == INVALID {
-            return None;
-        }
-        buffer = buffer << 6 | u32::from(value);
-    }
-    match remainder.len() {
-        2 => output.push((buffer >> 4) as u8),
-        3 => output.extend_from_slice(&[(buffer >> 10) as u8, (buffer >> 2) as u8]),
-        _ => {}
+    if !remainder.is_empty() {
+        let n = decode_sextets(remainder)? << (6 * (4 - remainder.len()));
+        let tail = triples.into_remainder();
+        let last = [(n >> 16) as u8, (n >> 8) as u8];
+        tail.copy_from_slice(&last[..tail.len()]);
     }
     Some(output)
+}
+
+/// Up to four alphabet characters as one big-endian number of six-bit digits.
+fn decode_sextets(characters: &[u8]) -> Option<u32> {
+    characters
+        .iter()
+        .try_fold(0u32, |n, &byte| match DECODE_TABLE[byte as usize] {
+            INVALID => None,
+            value => Some(n << 6 | u32::from(value)),
+        })
 }
 
 #[cfg(test)]

@@ -28,7 +28,24 @@ pub fn is_ascii_string(s: &str) -> bool {
 /// Isomorphic encode: each code point (≤ U+00FF) becomes the byte of the same value.
 /// Returns `None` where the spec's assertion would fail (a code point above U+00FF).
 pub fn isomorphic_encode(s: &str) -> Option<Vec<u8>> {
-    s.chars().map(|c| u8::try_from(u32::from(c)).ok()).collect()
+    // Works on the UTF-8 bytes: U+0000..U+007F are one byte, U+0080..U+00FF are the two-byte
+    // sequences led by 0xC2 or 0xC3, and any other lead byte is a code point above U+00FF.
+    let bytes = s.as_bytes();
+    let mut output = Vec::with_capacity(bytes.len());
+    let mut position = 0;
+    while let Some(&byte) = bytes.get(position) {
+        if byte < 0x80 {
+            output.push(byte);
+            position += 1;
+        } else if byte == 0xC2 || byte == 0xC3 {
+            let continuation = bytes.get(position + 1)?;
+            output.push((byte & 0x03) << 6 | continuation & 0x3F);
+            position += 2;
+        } else {
+            return None;
+        }
+    }
+    Some(output)
 }
 
 /// Isomorphic decode: each byte becomes the code point of the same value.
