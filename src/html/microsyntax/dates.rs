@@ -240,7 +240,9 @@ fn parse_time_component(cursor: &mut Cursor<'_>) -> Option<Time> {
         let dots = collected.iter().filter(|&&b| b == b'.').count();
         let (whole, fraction) = match collected {
             [a, b] => ([*a, *b], &[][..]),
-            [a, b, b'.', fraction @ ..] if dots == 1 => ([*a, *b], fraction),
+            [a, b, b'.', fraction @ ..] if dots == 1 && !fraction.is_empty() => {
+                ([*a, *b], fraction)
+            }
             _ => return None,
         };
         // 7.4. second must be in 0 ≤ second < 60: the whole seconds at most 59.

@@ -38,8 +38,8 @@ pub fn parse_duration_string(input: &str) -> Option<Duration> {
     // 1.–2. input and position.
     let mut cursor = Cursor::new(input);
     // 3. months, seconds and component count are zero (seconds kept as milliseconds).
-    let mut months: u64 = 0;
-    let mut milliseconds: u64 = 0;
+    let mut months: u128 = 0;
+    let mut milliseconds: u128 = 0;
     let mut component_count: u32 = 0;
     // 4. Let M-disambiguator be minutes.
     let mut m_disambiguator = MDisambiguator::Minutes;
@@ -73,7 +73,7 @@ pub fn parse_duration_string(input: &str) -> Option<Duration> {
             Some(b'0'..=b'9') => digits_to_u64(cursor.collect_digits())?,
             _ => return None,
         };
-        let mut n_milliseconds = whole.checked_mul(1000)?;
+        let mut n_milliseconds = u128::from(whole) * 1000;
         // 8.7.–8.8. Past the end fails; take the next character and advance.
         let mut next = cursor.current()?;
         cursor.advance();
@@ -84,8 +84,8 @@ pub fn parse_duration_string(input: &str) -> Option<Duration> {
             if fraction.is_empty() {
                 return None;
             }
-            let fraction_milliseconds = (0..3).fold(0u64, |value, index| {
-                value * 10 + fraction.get(index).map_or(0, |&d| u64::from(d - b'0'))
+            let fraction_milliseconds = (0..3).fold(0u128, |value, index| {
+                value * 10 + fraction.get(index).map_or(0, |&d| u128::from(d - b'0'))
             });
             n_milliseconds = n_milliseconds.checked_add(fraction_milliseconds)?;
             // 8.9.6.–8.9.10. Skip whitespace; then an "s" or "S" (seconds) must follow.
@@ -133,7 +133,7 @@ pub fn parse_duration_string(input: &str) -> Option<Duration> {
         // 8.10. Increment component count.
         component_count = component_count.saturating_add(1);
         // 8.11.–8.13. Scale N by its unit into months or seconds.
-        let multiplier: u64 = match units {
+        let multiplier: u128 = match units {
             Units::Years => 12,
             Units::Months => 1,
             Units::Weeks => 7 * 24 * 60 * 60,
@@ -158,7 +158,7 @@ pub fn parse_duration_string(input: &str) -> Option<Duration> {
     }
     // 11. Return the duration of seconds seconds.
     Some(Duration {
-        seconds: milliseconds / 1000,
+        seconds: u64::try_from(milliseconds / 1000).ok()?,
         milliseconds: u16::try_from(milliseconds % 1000).ok()?,
     })
 }

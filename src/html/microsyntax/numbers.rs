@@ -124,8 +124,22 @@ pub fn best_representation_of_floating_point_number(n: f64) -> String {
     if n < 0.0 {
         result.push('-');
     }
-    // Rust's shortest scientific form gives ECMAScript's s (the digits) and n − 1.
-    let scientific = format!("{:e}", n.abs());
+    // Rust's shortest scientific form gives ECMAScript's k (the digit count). Among the
+    // k-digit strings that round-trip, ECMAScript takes the one closest to n, and the even
+    // one of two equally close; Rust's exact formatting to k digits rounds the same way
+    // (ties to even), so it is used whenever it still round-trips.
+    let magnitude = n.abs();
+    let shortest = format!("{magnitude:e}");
+    let digit_count = shortest
+        .split('e')
+        .next()
+        .map_or(1, |m| m.replace('.', "").len());
+    let closest = format!("{magnitude:.*e}", digit_count.saturating_sub(1));
+    let scientific = if closest.parse::<f64>() == Ok(magnitude) {
+        closest
+    } else {
+        shortest
+    };
     let (mantissa, exponent) = scientific.split_once('e').unwrap_or((&scientific, "0"));
     let digits: String = mantissa.chars().filter(char::is_ascii_digit).collect();
     let k = i64::try_from(digits.len()).unwrap_or(i64::MAX);
