@@ -111,11 +111,13 @@ pub fn split_on_ascii_whitespace(input: &str) -> impl Iterator<Item = &str> {
         .filter(|token| !token.is_empty())
 }
 
-/// Split a string on commas: tokens between U+002C (,) with ASCII whitespace stripped;
-/// empty tokens are kept (the spec collects them too).
+/// Split a string on commas: tokens between U+002C (,) with ASCII whitespace stripped.
+/// Empty tokens between commas are kept, but the spec's loop ends at the end of the input,
+/// so the empty string gives no token and a trailing comma adds none.
 pub fn split_on_commas(input: &str) -> impl Iterator<Item = &str> {
-    input
-        .split(',')
+    let body = (!input.is_empty()).then(|| input.strip_suffix(',').unwrap_or(input));
+    body.into_iter()
+        .flat_map(|body| body.split(','))
         .map(strip_leading_and_trailing_ascii_whitespace)
 }
 
@@ -170,6 +172,11 @@ mod tests {
             split_on_commas(" a , ,b").collect::<Vec<_>>(),
             ["a", "", "b"]
         );
+        assert_eq!(split_on_commas("").count(), 0);
+        assert_eq!(split_on_commas(",").collect::<Vec<_>>(), [""]);
+        assert_eq!(split_on_commas("a, ").collect::<Vec<_>>(), ["a", ""]);
+        assert_eq!(split_on_commas("a,").collect::<Vec<_>>(), ["a"]);
+        assert_eq!(split_on_commas("a,,").collect::<Vec<_>>(), ["a", ""]);
         assert_eq!(
             strictly_split("a,,b", ',').collect::<Vec<_>>(),
             ["a", "", "b"]

@@ -1,0 +1,12 @@
+//! The HTML Standard's common infrastructure (§2): microsyntaxes and the `meta` charset
+//! extraction here; structured serialization lives beside them.
+//!
+//! Section numbers in this module follow the HTML text in `shared/specs`
+//! (`html-common-infrastructure.en.txt`, where the microsyntaxes are §2.4); the current
+//! WHATWG standard numbers the same sections §2.3, and is the authority where the two differ.
+
+#[cfg(feature = "html")]
+pub mod microsyntax;
+
+#[cfg(feature = "html")]
+pub mod fetching;
