@@ -1,12 +1,4 @@
-// The instantiated module's raw exports (memory, buffers), for facades that move data through
-// wasm memory themselves instead of through per-call glue. Set once by every entry point.
-let exports;
-
-export function attach(wasmExports) {
-  exports = wasmExports;
-  return wasmExports;
-}
-
-export function wasm() {
-  return exports;
-}
+// The current instance's raw exports (memory, buffers), for facades that move data through wasm
+// memory themselves. Read through the glue on every use: the glue replaces the instance after a
+// panic (see src/bindings/mod.rs), and a cached reference would then point at the old one.
+export { __weftExports as wasm } from '#glue';

@@ -4,10 +4,10 @@
 //      cdylib+rlib build), 2. wasm-bindgen's `web` glue (one glue serves every host: each entry
 //      point only differs in how it obtains the wasm bytes), 3. wasm-opt from npm `binaryen`,
 //   4. esbuild bundles one file per host from js/entries/, 5. the template files.
-// Usage: node tools/build-pkg.mjs [--out pkg] [--debug]
+// Usage: node tools/build-pkg.mjs [--out pkg] [--debug] [--features a,b]
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
@@ -16,6 +16,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const outDir = resolve(root, args.includes('--out') ? args[args.indexOf('--out') + 1] : 'pkg');
 const debug = args.includes('--debug');
+const features = args.includes('--features') ? ['--features', args[args.indexOf('--features') + 1]] : [];
 
 const target = 'wasm32-unknown-unknown';
 const profile = debug ? 'debug' : 'release';
@@ -25,13 +26,22 @@ function run(command, commandArgs, options = {}) {
 }
 
 // 1. The wasm.
-run('cargo', ['rustc', '--lib', '--target', target, '--crate-type', 'cdylib', ...(debug ? [] : ['--release'])]);
+run('cargo', ['rustc', '--lib', '--target', target, '--crate-type', 'cdylib', ...features, ...(debug ? [] : ['--release'])]);
 const rawWasm = join(root, 'target', target, profile, 'weft.wasm');
 
 // 2. The glue. --weak-refs: exported Rust objects are freed by a FinalizationRegistry.
-const glueDir = join(root, 'target', 'wasm-bindgen', 'full');
+// --experimental-reset-state-function: after a panic (which traps), the next call gets a fresh
+// instance (see src/bindings/mod.rs).
+const glueDir = join(root, 'target', 'wasm-bindgen', basename(outDir));
 rmSync(glueDir, { recursive: true, force: true });
-run('wasm-bindgen', ['--target', 'web', '--weak-refs', '--out-dir', glueDir, '--out-name', 'weft', rawWasm]);
+run('wasm-bindgen', [
+  '--target', 'web', '--weak-refs', '--experimental-reset-state-function',
+  '--out-dir', glueDir, '--out-name', 'weft', rawWasm,
+]);
+
+// The facade reads wasm memory directly (js/io.js); it must always see the current instance,
+// which changes when the glue resets it, so the glue gets an accessor for it.
+appendFileSync(join(glueDir, 'weft.js'), '\n// Added by tools/build-pkg.mjs for js/runtime.js.\nexport function __weftExports() { return wasm; }\n');
 
 // 3. Optimize. The features are those rustc enables by default for wasm32 (wasm-bindgen drops
 // the target-features section wasm-opt would otherwise read).
@@ -69,6 +79,9 @@ const bundles = [
   { entry: 'web.js', out: 'weft.web.js', format: 'esm', platform: 'browser', minify: !debug },
   { entry: 'polyfill.js', out: 'weft.polyfill.js', format: 'iife', platform: 'browser', minify: !debug, globalName: 'weft' },
 ];
+if (features.join().includes('testing-hooks')) {
+  bundles.push({ entry: 'testing.mjs', out: 'weft.testing.mjs', format: 'esm', platform: 'node' });
+}
 for (const bundle of bundles) {
   await esbuild.build({
     entryPoints: [join(root, 'js', 'entries', bundle.entry)],
@@ -98,4 +111,4 @@ const sizes = {
   brotli: brotliCompressSync(wasm).length,
 };
 writeFileSync(join(root, 'target', 'wasm-sizes.json'), `${JSON.stringify(sizes, null, 2)}\n`);
-console.log(`pkg/weft_bg.wasm: ${sizes.raw} bytes raw, ${sizes.gzip} gzip, ${sizes.brotli} brotli`);
+console.log(`${wasmOut}: ${sizes.raw} bytes raw, ${sizes.gzip} gzip, ${sizes.brotli} brotli`);

@@ -1,8 +1,7 @@
 // Node (and Bun) through require(): built to CommonJS, so __dirname locates the wasm.
 import { initSync } from '#glue';
-import { attach } from '../runtime.js';
 
-attach(initSync({ module: require('node:fs').readFileSync(require('node:path').join(__dirname, 'weft_bg.wasm')) }));
+initSync({ module: require('node:fs').readFileSync(require('node:path').join(__dirname, 'weft_bg.wasm')) });
 
 export * from '../api.js';
 export { install as installPolyfill } from '../polyfill.js';

@@ -4,7 +4,6 @@
 // tag (or set `globalThis.weftPolyfillOptions = {force: true}` first) to replace even good
 // host implementations.
 import initGlue from '#glue';
-import { attach } from '../runtime.js';
 import { install } from '../polyfill.js';
 
 const script = typeof document === 'undefined' ? null : document.currentScript;
@@ -14,10 +13,7 @@ const options = {
 };
 const wasmUrl = new URL('weft_bg.wasm', script?.src ?? globalThis.location.href);
 
-export const ready = initGlue({ module_or_path: wasmUrl }).then((exports) => {
-  attach(exports);
-  return install(options);
-});
+export const ready = initGlue({ module_or_path: wasmUrl }).then(() => install(options));
 
 export * from '../api.js';
 export { install };

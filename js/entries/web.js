@@ -1,14 +1,13 @@
 // Browsers and bundlers: call `await init()` (fetches weft_bg.wasm beside this file, or takes a
 // URL, Response, bytes or WebAssembly.Module) or `initSync({module})` before using the API.
 import initGlue, { initSync as initGlueSync } from '#glue';
-import { attach } from '../runtime.js';
 
 export default async function init(moduleOrPath) {
-  return attach(await initGlue(moduleOrPath === undefined ? undefined : { module_or_path: moduleOrPath }));
+  return await initGlue(moduleOrPath === undefined ? undefined : { module_or_path: moduleOrPath });
 }
 
 export function initSync(module) {
-  return attach(initGlueSync({ module }));
+  return initGlueSync({ module });
 }
 
 export * from '../api.js';

@@ -1,8 +1,35 @@
 //! The wasm-bindgen layer: argument and error translation only, no algorithms.
 //!
 //! Every exported function catches bad input and reports it as the spec's exception; none
-//! may panic, because a panic aborts (traps) the whole module.
+//! may panic, because a panic aborts (traps) the whole module. Should one happen anyway, the
+//! panic hook below reports it and schedules a fresh instance for the next call (the glue is
+//! built with `--experimental-reset-state-function`), so the module keeps working.
 
 mod base64;
 mod errors;
 mod io;
+
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(js_namespace = console, js_name = error)]
+    fn console_error(message: &str);
+}
+
+#[wasm_bindgen(start)]
+fn start() {
+    std::panic::set_hook(Box::new(|info| {
+        console_error(&format!(
+            "weft: internal error, the module will be reset: {info}"
+        ));
+        wasm_bindgen::handler::schedule_reinit();
+    }));
+}
+
+/// Panics on purpose, to test the recovery above; only in builds with `testing-hooks`.
+#[cfg(feature = "testing-hooks")]
+#[wasm_bindgen(js_name = panicForTesting)]
+pub fn panic_for_testing() {
+    panic!("deliberate panic for testing");
+}
