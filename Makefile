@@ -65,6 +65,7 @@ test-wpt:
 	node tests/wpt/run.mjs --host chromium
 
 test-hosts:
+	$(NODE_BIN)/deno check tests/hosts/types.ts
 	$(NODE_BIN)/deno run --allow-read --allow-env tests/hosts/deno.mjs
 	$(NODE_BIN)/deno run --allow-all tests/wpt/run.mjs --host vm
 	$(NODE_BIN)/bun tests/hosts/bun.mjs

@@ -6,7 +6,7 @@
 //   4. esbuild bundles one file per host from js/entries/, 5. the template files.
 // Usage: node tools/build-pkg.mjs [--out pkg] [--debug] [--features a,b]
 import { execFileSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync, brotliCompressSync } from 'node:zlib';
@@ -101,8 +101,17 @@ for (const bundle of bundles) {
   });
 }
 
-// 5. Template: package.json, README, LICENSE, types.
-cpSync(join(root, 'pkg-template'), outDir, { recursive: true });
+// 5. Template: package.json and README; the types, one self-contained .d.ts per entry (relative
+// imports between .d.ts files resolve differently in tsc, Deno and bundlers).
+for (const file of ['package.json', 'README.md']) cpSync(join(root, 'pkg-template', file), join(outDir, file));
+const declarations = (dir) =>
+  readdirSync(join(root, 'pkg-template', dir))
+    .sort()
+    .map((file) => readFileSync(join(root, 'pkg-template', dir, file), 'utf8'))
+    .join('\n');
+const header = '// weft: type declarations (assembled by tools/build-pkg.mjs from pkg-template/types*/)\n\n';
+writeFileSync(join(outDir, 'weft.d.ts'), header + declarations('types'));
+writeFileSync(join(outDir, 'weft.web.d.ts'), header + declarations('types') + '\n' + declarations('types-web'));
 
 const wasm = readFileSync(wasmOut);
 const sizes = {

@@ -1,10 +1,7 @@
-// Types for the browser/bundler build, which must be initialized before use.
-export * from './weft';
-
 /** A URL or path of weft_bg.wasm, a fetch Response, its bytes, or a compiled module. */
 export type InitInput = RequestInfo | URL | Response | BufferSource | WebAssembly.Module;
 
-/** Fetches and instantiates the wasm (by default weft_bg.wasm beside this module). */
+/** Fetches and instantiates the wasm (by default weft_bg.wasm beside this module). Call once before using the API. */
 export default function init(moduleOrPath?: InitInput | Promise<InitInput>): Promise<unknown>;
 
 /** Instantiates the wasm synchronously from its bytes or a compiled module. */
