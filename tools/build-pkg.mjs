@@ -5,64 +5,33 @@
 //      point only differs in how it obtains the wasm bytes), 3. wasm-opt from npm `binaryen`,
 //   4. esbuild bundles one file per host from js/entries/, 5. the template files.
 // Usage: node tools/build-pkg.mjs [--out pkg] [--debug] [--features a,b]
-import { execFileSync } from 'node:child_process';
-import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { gzipSync, brotliCompressSync } from 'node:zlib';
+import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
+import { bindgen, compileWasm, optimize, root, sizes } from './wasm.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const outDir = resolve(root, args.includes('--out') ? args[args.indexOf('--out') + 1] : 'pkg');
 const debug = args.includes('--debug');
-const features = args.includes('--features') ? ['--features', args[args.indexOf('--features') + 1]] : [];
+const features = args.includes('--features') ? args[args.indexOf('--features') + 1] : '';
 
-const target = 'wasm32-unknown-unknown';
-const profile = debug ? 'debug' : 'release';
-
-function run(command, commandArgs, options = {}) {
-  execFileSync(command, commandArgs, { cwd: root, stdio: 'inherit', ...options });
-}
-
-// 1. The wasm.
-run('cargo', ['rustc', '--lib', '--target', target, '--crate-type', 'cdylib', ...features, ...(debug ? [] : ['--release'])]);
-const rawWasm = join(root, 'target', target, profile, 'weft.wasm');
-
-// 2. The glue. --weak-refs: exported Rust objects are freed by a FinalizationRegistry.
-// --experimental-reset-state-function: after a panic (which traps), the next call gets a fresh
-// instance (see src/bindings/mod.rs).
+// 1. The wasm; 2. the glue.
+const rawWasm = compileWasm({ features: features ? `full,${features}` : undefined, debug });
 const glueDir = join(root, 'target', 'wasm-bindgen', basename(outDir));
 rmSync(glueDir, { recursive: true, force: true });
-run('wasm-bindgen', [
-  '--target', 'web', '--weak-refs', '--experimental-reset-state-function',
-  '--out-dir', glueDir, '--out-name', 'weft', rawWasm,
-]);
-
+bindgen(rawWasm, glueDir);
 // The facade reads wasm memory directly (js/io.js); it must always see the current instance,
 // which changes when the glue resets it, so the glue gets an accessor for it.
 appendFileSync(join(glueDir, 'weft.js'), '\n// Added by tools/build-pkg.mjs for js/runtime.js.\nexport function __weftExports() { return wasm; }\n');
 
-// 3. Optimize. The features are those rustc enables by default for wasm32 (wasm-bindgen drops
-// the target-features section wasm-opt would otherwise read).
+// 3. Optimize (the debug build skips it).
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 const wasmOut = join(outDir, 'weft_bg.wasm');
 if (debug) {
   cpSync(join(glueDir, 'weft_bg.wasm'), wasmOut);
 } else {
-  run(join(root, 'node_modules', '.bin', 'wasm-opt'), [
-    '-O3',
-    '--enable-bulk-memory',
-    '--enable-nontrapping-float-to-int',
-    '--enable-sign-ext',
-    '--enable-mutable-globals',
-    '--enable-reference-types',
-    '--enable-multivalue',
-    join(glueDir, 'weft_bg.wasm'),
-    '-o',
-    wasmOut,
-  ]);
+  optimize(join(glueDir, 'weft_bg.wasm'), wasmOut);
 }
 
 // 4. One bundle per host.
@@ -79,7 +48,7 @@ const bundles = [
   { entry: 'web.js', out: 'weft.web.js', format: 'esm', platform: 'browser', minify: !debug },
   { entry: 'polyfill.js', out: 'weft.polyfill.js', format: 'iife', platform: 'browser', minify: !debug, globalName: 'weft' },
 ];
-if (features.join().includes('testing-hooks')) {
+if (features.includes('testing-hooks')) {
   bundles.push({ entry: 'testing.mjs', out: 'weft.testing.mjs', format: 'esm', platform: 'node' });
 }
 for (const bundle of bundles) {
@@ -113,11 +82,6 @@ const header = '// weft: type declarations (assembled by tools/build-pkg.mjs fro
 writeFileSync(join(outDir, 'weft.d.ts'), header + declarations('types'));
 writeFileSync(join(outDir, 'weft.web.d.ts'), header + declarations('types') + '\n' + declarations('types-web'));
 
-const wasm = readFileSync(wasmOut);
-const sizes = {
-  raw: statSync(wasmOut).size,
-  gzip: gzipSync(wasm, { level: 9 }).length,
-  brotli: brotliCompressSync(wasm).length,
-};
-writeFileSync(join(root, 'target', 'wasm-sizes.json'), `${JSON.stringify(sizes, null, 2)}\n`);
-console.log(`${wasmOut}: ${sizes.raw} bytes raw, ${sizes.gzip} gzip, ${sizes.brotli} brotli`);
+const wasmSizes = sizes(wasmOut);
+writeFileSync(join(root, 'target', 'wasm-sizes.json'), `${JSON.stringify(wasmSizes, null, 2)}\n`);
+console.log(`${wasmOut}: ${wasmSizes.raw} bytes raw, ${wasmSizes.gzip} gzip, ${wasmSizes.brotli} brotli`);

@@ -1,0 +1,63 @@
+// The wasm build steps, shared by tools/build-pkg.mjs and tools/size.mjs.
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+
+export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const target = 'wasm32-unknown-unknown';
+
+export function run(command, args, options = {}) {
+  execFileSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+}
+
+/**
+ * Compiles the crate to wasm with LTO (`cargo rustc --crate-type cdylib`: LTO is ignored for a
+ * cdylib+rlib build). `features`: undefined for the defaults, else a comma list (possibly empty)
+ * used with --no-default-features. Returns the .wasm path.
+ */
+export function compileWasm({ features, debug = false, quiet = false } = {}) {
+  const featureArgs = features === undefined ? [] : ['--no-default-features', ...(features ? ['--features', features] : [])];
+  run('cargo', ['rustc', '--lib', '--target', target, '--crate-type', 'cdylib', ...featureArgs, ...(debug ? [] : ['--release'])], {
+    stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+  });
+  return join(root, 'target', target, debug ? 'debug' : 'release', 'weft.wasm');
+}
+
+/**
+ * wasm-bindgen's `web` glue into `outDir` (weft.js + weft_bg.wasm). --weak-refs: exported Rust
+ * objects are freed by a FinalizationRegistry. --experimental-reset-state-function: after a
+ * panic (which traps), the next call gets a fresh instance (see src/bindings/mod.rs).
+ */
+export function bindgen(wasm, outDir) {
+  run('wasm-bindgen', [
+    '--target', 'web', '--weak-refs', '--experimental-reset-state-function',
+    '--out-dir', outDir, '--out-name', 'weft', wasm,
+  ]);
+}
+
+/**
+ * wasm-opt from the npm `binaryen` package. The features are those rustc enables by default for
+ * wasm32 (wasm-bindgen drops the target-features section wasm-opt would otherwise read).
+ */
+export function optimize(input, output) {
+  run(join(root, 'node_modules', '.bin', 'wasm-opt'), [
+    '-O3',
+    '--enable-bulk-memory',
+    '--enable-nontrapping-float-to-int',
+    '--enable-sign-ext',
+    '--enable-mutable-globals',
+    '--enable-reference-types',
+    '--enable-multivalue',
+    input,
+    '-o',
+    output,
+  ]);
+}
+
+/** Raw, gzip -9 and brotli sizes of a file. */
+export function sizes(file) {
+  const bytes = readFileSync(file);
+  return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, brotli: brotliCompressSync(bytes).length };
+}
