@@ -7,6 +7,8 @@
 
 mod base64;
 mod errors;
+#[cfg(feature = "html")]
+mod html;
 mod io;
 
 use wasm_bindgen::prelude::*;

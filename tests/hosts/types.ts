@@ -1,5 +1,5 @@
 // Type-checked (never run) by `deno check`: the package's .d.ts files describe its API.
-import { atob, base64Decode, base64Encode, btoa, installPolyfill } from 'weft';
+import { atob, base64Decode, base64Encode, btoa, html, installPolyfill } from 'weft';
 import init, { initSync } from 'weft/web';
 
 const text: string = btoa('weft') + atob('d2VmdA==');
@@ -8,9 +8,19 @@ const installed: string[] = installPolyfill({ force: true, only: ['atob'] });
 const ready: Promise<unknown> = init(new URL('https://example.invalid/weft_bg.wasm'));
 initSync(new Uint8Array(0));
 
+const year: number | undefined = html.parseDate('2016-02-29')?.year;
+const moment = html.parseDateOrTime('12:00');
+const hour: number | null = moment?.kind === 'time' ? moment.hour : null;
+const offset: html.TimeZoneOffsetValue | undefined = html.parseGlobalDateTime('2000-01-01T00:00Z')?.timeZoneOffset;
+const serialized: string | null = html.serializeTime({ hour: 9, minute: 30 });
+const state: string | null = html.enumeratedAttributeState(null, { keywords: ['on', 'off'], missing: 'on' });
+const tokens: string[] = html.splitOnAsciiWhitespace('a b');
+
 // @ts-expect-error btoa takes a string
 btoa(42);
 // @ts-expect-error base64Decode returns bytes, not a string
 const wrong: string = base64Decode('AA==');
+// @ts-expect-error parseInteger may return null
+const integer: number = html.parseInteger('42');
 
-export { bytes, installed, ready, text, wrong };
+export { bytes, hour, installed, integer, offset, ready, serialized, state, text, tokens, wrong, year };
