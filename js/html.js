@@ -70,12 +70,14 @@ export function isValidFloatingPoint(value) {
   return isValid(V.FloatingPoint, arguments, 'isValidFloatingPoint');
 }
 
-/** The best representation of a number as a floating-point number; null unless a finite Number. */
+/**
+ * The best representation of a number as a floating-point number, which the spec defines as
+ * ECMAScript's ToString(n): the host's own, which every JS engine has. (The Rust core has the
+ * same algorithm for native use; in the wasm it would cost 30 KB.) Null unless a finite Number.
+ */
 export function serializeFloatingPoint(number) {
   requireArguments(arguments.length, 1, 'html.serializeFloatingPoint');
-  if (typeof number !== 'number') return null;
-  const length = glue.htmlSerializeFloatingPoint(number);
-  return length === undefined ? null : readAscii(length);
+  return typeof number === 'number' && Number.isFinite(number) ? String(number) : null;
 }
 
 const DIMENSION_KINDS = ['length', 'percentage'];

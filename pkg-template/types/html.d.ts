@@ -25,7 +25,7 @@ export declare namespace html {
   /** The rules for parsing floating-point number values (never -0; null beyond the largest double). */
   function parseFloatingPoint(value: string): number | null;
   function isValidFloatingPoint(value: string): boolean;
-  /** The best representation of a number as a floating-point number; null for NaN, ±Infinity and non-numbers. */
+  /** The best representation of a number as a floating-point number (ECMAScript's ToString: 0.1 + 0.2 → "0.30000000000000004"); null for NaN, ±Infinity and non-numbers. */
   function serializeFloatingPoint(value: number): string | null;
   /** The rules for parsing dimension values ("50%", "100px" → 100 as a length). */
   function parseDimension(value: string): Dimension | null;

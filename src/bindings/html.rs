@@ -351,14 +351,6 @@ pub fn html_serialize(serializer: HtmlSerializer) -> Option<usize> {
     Some(set_output(text.into_bytes()))
 }
 
-/// The best representation of `n` as a floating-point number, into the output buffer; `None`
-/// for NaN and the infinities, which have no valid floating-point number.
-#[wasm_bindgen(js_name = htmlSerializeFloatingPoint)]
-pub fn html_serialize_floating_point(n: f64) -> Option<usize> {
-    n.is_finite()
-        .then(|| set_output(best_representation_of_floating_point_number(n).into_bytes()))
-}
-
 /// The rules for parsing a list of floating-point numbers (never an error).
 #[wasm_bindgen(js_name = htmlParseFloatList)]
 pub fn html_parse_float_list(len: usize) -> Vec<f64> {

@@ -70,6 +70,23 @@ export const tests = {
     const back = weft.base64Decode(encoded);
     assert(back.length === big.length && back.every((b, i) => b === big[i]), '4 MiB round trip');
   },
+  'html microsyntaxes: values, errors as null, lone surrogates kept'(weft) {
+    const { html } = weft;
+    const same = (actual, expected, message) => assertEqual(JSON.stringify(actual), JSON.stringify(expected), message);
+    same(html.parseDate('2016-02-29'), { year: 2016, month: 2, day: 29 }, 'parseDate');
+    assertEqual(html.parseDate('2015-02-29'), null, 'not a date');
+    same(html.parseGlobalDateTime('1979-10-14T12:00:00.001-04:00'), {
+      year: 1979, month: 10, day: 14, hour: 16, minute: 0, second: 0, millisecond: 1, timeZoneOffset: { hours: -4, minutes: 0 },
+    }, 'parseGlobalDateTime');
+    assertEqual(html.serializeTime({ hour: 19, minute: 45, second: 30, millisecond: 500 }), '19:45:30.5', 'serializeTime');
+    assertEqual(html.parseInteger(' -42px'), -42, 'parseInteger');
+    assertEqual(html.parseInteger('9007199254740992'), null, 'beyond a safe integer');
+    same(html.parseLegacyColor('chucknorris'), { red: 192, green: 0, blue: 0 }, 'parseLegacyColor');
+    same(html.splitOnCommas('a ,\uD800,,d d'), ['a', '\uD800', '', 'd d'], 'splitOnCommas');
+    assertEqual(html.extractMetaCharset('text/html; charset="utf-8"'), 'utf-8', 'extractMetaCharset');
+    assertEqual(html.enumeratedAttributeState('OFF', { keywords: ['on', 'off'], missing: 'on' }), 'off', 'enumerated');
+    assertThrows(() => html.parseDate(), (e) => e instanceof TypeError, 'missing argument');
+  },
 };
 
 /** Runs every test against `weft`; prints one line per failure and a closing count line. */
