@@ -17,10 +17,15 @@ const { HtmlParser: P, HtmlValidator: V, HtmlSerializer: S } = glue;
 const RECORD_LENGTH = 10;
 let record = new Float64Array(0);
 
-/** The record, as a view renewed when memory grows or the instance is replaced. */
+/**
+ * The record, as a view renewed when memory grows or the instance is replaced. Asking the glue
+ * for its address first also lets the glue replace an instance that panicked (it does so at its
+ * next call), so that serializers write their fields into the instance that reads them.
+ */
 function recordView() {
+  const address = glue.htmlRecord();
   const buffer = wasm().memory.buffer;
-  if (record.buffer !== buffer) record = new Float64Array(buffer, glue.htmlRecord(), RECORD_LENGTH);
+  if (record.buffer !== buffer || record.byteOffset !== address) record = new Float64Array(buffer, address, RECORD_LENGTH);
   return record;
 }
 

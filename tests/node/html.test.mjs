@@ -4,7 +4,9 @@
 // and independent references (ECMAScript's own Number::toString and Date, small regex-based
 // parsers) agree.
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { html } from 'weft';
 
@@ -905,11 +907,37 @@ test('parseSimpleColor agrees with a regex reference; serialization is lowercase
   );
 });
 
-test('the module keeps working after many calls (no leaks in the record or buffers)', () => {
-  for (let i = 0; i < 20000; i++) {
-    assert.equal(html.parseInteger(String(i)), i);
-    html.parseDimensionList('1*,2%,3');
-    html.splitOnCommas('a,b,c');
-  }
-  assert.deepEqual(html.parseDate('2016-02-29'), date(2016, 2, 29));
+test('100,000 calls, half of them errors, leave the wasm heap the size it was', async () => {
+  const web = await import('weft/web');
+  const exports = web.initSync(readFileSync(fileURLToPath(import.meta.resolve('weft/weft_bg.wasm'))));
+  const round = () => {
+    for (let i = 0; i < 2_000; i++) {
+      assert.equal(web.html.parseInteger(String(i)), i);
+      assert.equal(web.html.parseDate('2015-02-29'), null);
+      web.html.parseDimensionList('1*,2%,3');
+      web.html.splitOnCommas('a,\u00e9,\uD800');
+      web.html.serializeGlobalDateTime(web.html.parseGlobalDateTime('1979-10-14T12:00:00.001-04:00'));
+      web.html.enumeratedAttributeState('x', { keywords: ['a', 'b'], invalid: 'a' });
+      assert.equal(web.html.serializeDate({ year: 0, month: 1, day: 1 }), null);
+      web.html.hasUniqueTokens('a b c a');
+      web.html.parseFloatList('1,2,x');
+      web.html.extractMetaCharset('charset=utf-8');
+    }
+  };
+  round(); // reach the steady state (the allocator's free lists)
+  const before = exports.memory.buffer.byteLength;
+  for (let i = 0; i < 5; i++) round();
+  assert.equal(exports.memory.buffer.byteLength, before);
+});
+
+test('after a panic, the first call of each kind runs on the fresh instance', async (t) => {
+  // The test-only build with a deliberate panic (see tests/node/recovery.test.mjs).
+  const weft = await import('../../target/pkg-testing/weft.testing.mjs');
+  t.mock.method(console, 'error', () => {});
+  assert.throws(() => weft.panicForTesting(), WebAssembly.RuntimeError);
+  assert.equal(weft.html.serializeDate(date(2016, 2, 29)), '2016-02-29', 'a serializer first');
+  assert.throws(() => weft.panicForTesting(), WebAssembly.RuntimeError);
+  assert.deepEqual(weft.html.parseDate('2016-02-29'), date(2016, 2, 29), 'a parser first');
+  assert.throws(() => weft.panicForTesting(), WebAssembly.RuntimeError);
+  assert.deepEqual(weft.html.splitOnCommas('a,b'), ['a', 'b'], 'a list first');
 });
