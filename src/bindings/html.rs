@@ -1,11 +1,12 @@
 //! HTML common microsyntaxes (§2.3–2.4) and the `meta` charset extraction (§2.6.5), for
 //! `js/html.js`.
 //!
-//! Inputs arrive in the io input buffer (UTF-8). Parsed values cross as numbers in one small
-//! record of doubles (the fields in a fixed order per syntax, see `js/html.js`), which JS
-//! reads in place and turns into a plain object: one crossing per call, no allocation. The
+//! Inputs arrive in the io input buffer (UTF-8); only the attribute helpers, which compare
+//! several short strings, take theirs through wasm-bindgen. Parsed values cross as numbers in
+//! one small record of doubles (the fields in a fixed order per syntax, see `js/html.js`), which
+//! JS reads in place and turns into a plain object: no allocation, no per-field crossing. The
 //! serializers read their fields from the same record and write their ASCII result to the io
-//! output buffer.
+//! output buffer. Lists (numbers, dimensions, token ranges) return as one typed array.
 //!
 //! Results that are parts of the input (tokens, a hash-name reference, a charset label) cross
 //! as UTF-16 offsets: JS slices its own string, which keeps any lone surrogate that the UTF-8
