@@ -10,5 +10,8 @@
 
 pub mod infra;
 
+#[cfg(any(feature = "html", feature = "structured-clone"))]
+pub mod html;
+
 #[cfg(target_arch = "wasm32")]
 mod bindings;

@@ -1,0 +1,2 @@
+#[cfg(feature = "structured-clone")]
+pub mod structured_clone;
