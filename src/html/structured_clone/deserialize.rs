@@ -423,7 +423,10 @@ impl<'a> Deserializer<'a> {
 
     /// `ReadJSMap` / `ReadJSSet`: the end tag, or the next value.
     fn value_or_end(&mut self, end_tag: u8) -> Result<(), DataCloneError> {
-        if self.r.peek_tag()? != end_tag {
+        // V8 reads a Map's key and value together: no end tag between them.
+        let inside_entry =
+            matches!(self.stack.last(), Some(Frame::Map { values }) if values % 2 == 1);
+        if inside_entry || self.r.peek_tag()? != end_tag {
             return self.read_value();
         }
         let at = self.r.position();
@@ -438,7 +441,6 @@ impl<'a> Deserializer<'a> {
                 format!("Map or Set ends claiming {count} values but has {values}"),
             ));
         }
-        // Map keys and values alternate, so a Map's count is even by construction.
         self.emit(Op::End);
         self.pop_completed();
         Ok(())

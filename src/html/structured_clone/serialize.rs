@@ -238,7 +238,7 @@ impl<'a> Serializer<'a> {
                     let element = matches!(self.expect(), Expect::Element);
                     let end_ok = matches!(self.expect(), Expect::ValueOrEnd);
                     match op {
-                        Op::End if end_ok => self.end(at)?,
+                        Op::End if end_ok || element => self.end(at)?,
                         Op::Hole if element => {
                             self.w.tag(tag::THE_HOLE);
                             self.value_completed();
