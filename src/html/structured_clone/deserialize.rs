@@ -86,6 +86,11 @@ pub fn deserialize_to_ops(
     bytes: &[u8],
     options: &DeserializeOptions,
 ) -> Result<Ops, DataCloneError> {
+    // Every object, property and op takes at least one input byte, so below 4 GiB of input
+    // every count fits the u32s of the op stream.
+    if u32::try_from(bytes.len()).is_err() {
+        return Err(DataCloneError::new("serialized data larger than 4 GiB"));
+    }
     let mut d = Deserializer {
         r: Reader::new(bytes),
         options: *options,

@@ -6,7 +6,7 @@
 //!
 //! Crossing the JS↔wasm boundary is expensive, so the object graph is walked in JavaScript,
 //! never one wasm call per property. The JS walker runs StructuredSerializeInternal (§2.9.3:
-//! memory map, type dispatch, [[OwnPropertyKeys]] order, DataCloneErrors for functions,
+//! memory map, type dispatch, \[\[OwnPropertyKeys\]\] order, DataCloneErrors for functions,
 //! symbols, platform objects, detached buffers, out-of-bounds views) and emits the resulting
 //! record tree as an **op stream** ([`Ops`]) in one call. [`serialize_ops`] turns the op
 //! stream into bytes exactly as V8 would for the same value; [`deserialize_to_ops`] validates
@@ -74,7 +74,7 @@
 //! - **Arrays**: dense when every index below `length` is present (V8 writes dense only for
 //!   packed arrays; a walker cannot see packedness, so `new Array(3).fill(0)`, which V8 writes
 //!   sparse, is written dense by weft: both read back the same). Sparse: index keys as numbers,
-//!   then other keys, in [[OwnPropertyKeys]] order.
+//!   then other keys, in \[\[OwnPropertyKeys\]\] order.
 //! - **Numbers** are plain `f64`; the writer picks V8's Int32 tag for every int32 except -0.
 //! - **BigInt**: `negative` and the magnitude's little-endian bytes, any length when
 //!   serializing; deserializing yields no high zero bytes and `negative = 0` for 0n.
@@ -87,12 +87,54 @@
 //!   deserializing a length-tracking view. Flags: 1 length-tracking, 2 backed by a resizable
 //!   (non-shared) ArrayBuffer — required exactly when the buffer is resizable.
 //! - **Error prototype**: 0 Error, 1 EvalError, 2 RangeError, 3 ReferenceError, 4 SyntaxError,
-//!   5 TypeError, 6 URIError (the HTML Standard's [[Name]], "Error" for any other name). Fields
+//!   5 TypeError, 6 URIError (the HTML Standard's \[\[Name\]\], "Error" for any other name). Fields
 //!   come in V8's order: message, cause, stack. The HTML Standard serializes only name and
 //!   message; stack is the "interesting accompanying data" it invites, and cause is what V8
 //!   adds.
 //! - **Indices** of `SharedArrayBuffer`/`TransferredArrayBuffer` are positions in lists the
 //!   caller keeps beside the bytes (in-process only).
+//!
+//! ## For the JS walker (StructuredSerializeInternal)
+//!
+//! - Assign an op id to every op marked \* as it is emitted (including the buffer under a
+//!   View, and a Buffer's private copy), and emit `BackRef` when memory already holds the value.
+//!   For StructuredSerializeWithTransfer, transferred buffers are `TransferredArrayBuffer(i)`
+//!   with `i` their position in the transfer list.
+//! - Keys: own enumerable string keys in \[\[OwnPropertyKeys\]\] order (symbols skipped), as
+//!   `String` ops. A dense array emits its `length` elements first, then its non-index keys.
+//! - Throw DataCloneError itself for what the op stream cannot express: symbols, functions,
+//!   non-serializable platform objects, detached ArrayBuffers, out-of-bounds views, and objects
+//!   with other internal slots (WeakMap, Promise, ...). The writer checks the rest (storage,
+//!   view bounds, RegExp flags, stream shape).
+//! - Errors (\[\[ErrorData\]\], i.e. native errors only): prototype from `ToString(Get(name))`,
+//!   `ErrorMessage` if "message" is an own data property (ToString of its value), `ErrorCause`
+//!   if "cause" is, `ErrorStack` if `stack` is a string.
+//! - Registered classes (checked before the generic object case): `Serializable(name)` then
+//!   the value their `serialize(instance)` returns.
+//!
+//! ## For the JS builder (StructuredDeserialize)
+//!
+//! - Keep an explicit stack (a 100,000-deep value must not recurse) and a table of objects by
+//!   op id; store containers when their Begin op is read (cycles), Errors and serializable
+//!   objects when complete, a View when its buffer has been read.
+//! - Define properties with `Object.defineProperty` semantics (CreateDataProperty), never by
+//!   assignment: a key "__proto__" must not set the prototype.
+//! - Holes stay holes: create dense arrays with `new Array(length)` and skip `Hole`.
+//! - Errors: create with the prototype's constructor; define `message` (and `cause`, `stack`)
+//!   as own non-enumerable data properties when present, as StructuredDeserialize does.
+//! - Constructors can still throw on bytes that passed validation (`new RegExp` with an invalid
+//!   pattern, a resizable ArrayBuffer's huge maxByteLength, a view over a shared or transferred
+//!   buffer of the wrong size): turn that into DataCloneError.
+//! - Kind 10 is `Buffer` where Node's Buffer exists, else Uint8Array.
+//!
+//! ## Rust API (what the bindings call)
+//!
+//! ```text
+//! serialize_ops(ops: OpsRef<'_>, options: &SerializeOptions) -> Result<Vec<u8>, DataCloneError>
+//! deserialize_to_ops(bytes: &[u8], options: &DeserializeOptions) -> Result<Ops, DataCloneError>
+//! SerializeOptions { for_storage: bool, views: ViewEncoding /* NodeHostObject | V8 */ }
+//! DeserializeOptions { transferred_buffers: u32, shared_buffers: u32 }
+//! ```
 //!
 //! # Wire-format choices (deliberate differences from `v8.serialize`)
 //!

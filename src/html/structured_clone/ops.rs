@@ -159,7 +159,7 @@ impl ViewKind {
     }
 }
 
-/// Which Error constructor a serialized Error gets (the HTML Standard's [[Name]]).
+/// Which Error constructor a serialized Error gets (the HTML Standard's \[\[Name\]\]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ErrorPrototype {
     Error = 0,
@@ -190,7 +190,7 @@ impl ErrorPrototype {
         self as u32
     }
 
-    /// The constructor's name, which is also the serialized [[Name]].
+    /// The constructor's name, which is also the serialized \[\[Name\]\].
     pub fn name(self) -> &'static str {
         match self {
             ErrorPrototype::Error => "Error",

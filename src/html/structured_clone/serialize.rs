@@ -109,6 +109,11 @@ pub fn serialize_ops(
     ops: OpsRef<'_>,
     options: &SerializeOptions,
 ) -> Result<Vec<u8>, DataCloneError> {
+    // Every object, property and element takes at least one code word, so below 2^32 code
+    // words every count fits a u32.
+    if u32::try_from(ops.code.len()).is_err() {
+        return Err(DataCloneError::new("op stream longer than 2^32 code words"));
+    }
     let referenced = back_referenced_ids(ops)?;
     let mut s = Serializer {
         w: Writer::with_capacity(16 + ops.code.len() * 2 + ops.units.len() + ops.bytes.len()),
