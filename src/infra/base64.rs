@@ -7,7 +7,7 @@ const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwx
 
 /// RFC 4648 Table 1 read backwards: byte → six-bit value, or `INVALID`.
 const INVALID: u8 = 0xFF;
-const DECODE_TABLE: [u8; 256] = {
+static DECODE_TABLE: [u8; 256] = {
     let mut table = [INVALID; 256];
     let mut i = 0;
     while i < 64 {
@@ -90,7 +90,12 @@ pub fn forgiving_base64_decode(data: &str) -> Option<Vec<u8>> {
     let mut groups = data.chunks_exact(4);
     let mut triples = output.chunks_exact_mut(3);
     for (group, triple) in (&mut groups).zip(&mut triples) {
-        let n = decode_sextets(group)?;
+        let [a, b, c, d] = [0, 1, 2, 3].map(|i| DECODE_TABLE[group[i] as usize]);
+        // Valid values are below 64; INVALID has the top bit set: one test for all four.
+        if (a | b | c | d) & 0x80 != 0 {
+            return None;
+        }
+        let n = u32::from(a) << 18 | u32::from(b) << 12 | u32::from(c) << 6 | u32::from(d);
         triple.copy_from_slice(&[(n >> 16) as u8, (n >> 8) as u8, n as u8]);
     }
     let remainder = groups.remainder();
@@ -103,7 +108,7 @@ pub fn forgiving_base64_decode(data: &str) -> Option<Vec<u8>> {
     Some(output)
 }
 
-/// Up to four alphabet characters as one big-endian number of six-bit digits.
+/// Up to three alphabet characters as one big-endian number of six-bit digits.
 fn decode_sextets(characters: &[u8]) -> Option<u32> {
     characters
         .iter()
