@@ -33,7 +33,9 @@ setup-build:
 	  echo "installing wasm-bindgen-cli $(WASM_BINDGEN_VERSION) (about 4 minutes)"; \
 	  cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION) --no-default-features; \
 	fi
-	@if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm ci --no-audit --no-fund; fi
+	@# npm install, not npm ci: npm 11 rejects this lock file in ci mode over the optional
+	@# per-platform packages of `deno`, though install resolves it to the same locked versions.
+	@if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm install --no-audit --no-fund; fi
 
 setup-browser:
 	@if [ ! -x $(CHROMIUM) ] || ! command -v chromedriver >/dev/null; then \
