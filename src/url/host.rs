@@ -144,6 +144,22 @@ pub(crate) fn is_forbidden_domain_code_point(b: u8) -> bool {
     is_forbidden_host_code_point(b) || b <= 0x1F || b == b'%' || b == 0x7F
 }
 
+/// [`is_forbidden_domain_code_point`] as a table over bytes (non-ASCII bytes are false).
+static FORBIDDEN_DOMAIN: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 128 {
+        table[b] = b <= 0x20
+            || b == 0x7F
+            || matches!(
+                b as u8,
+                b'#' | b'%' | b'/' | b':' | b'<' | b'>' | b'?' | b'@' | b'[' | b'\\' | b']' | b'^' | b'|'
+            );
+        b += 1;
+    }
+    table
+};
+
 /// Domain to ASCII (§3.3). With `be_strict` false an all-ASCII domain is only
 /// ASCII-lowercased, without UTS #46 processing; only non-ASCII input goes through
 /// ToASCII in the `idna` crate.
@@ -247,17 +263,18 @@ pub(crate) fn parse_host_into<S: ValidationSink>(
     // 5. asciiDomain: domain to ASCII with beStrict false. The common all-ASCII case is
     // lowercased straight into `out` in the same pass that checks for forbidden code points.
     if domain.is_ascii() {
-        for &b in domain.as_bytes() {
-            if is_forbidden_domain_code_point(b) {
-                out.truncate(start);
-                report(sink, E::DomainInvalidCodePoint, position);
-                return Err(HostParseError(E::DomainInvalidCodePoint));
-            }
-            out.push(char::from(b.to_ascii_lowercase()));
+        let d = domain.as_bytes();
+        if d.iter().any(|&b| FORBIDDEN_DOMAIN[usize::from(b)]) {
+            report(sink, E::DomainInvalidCodePoint, position);
+            return Err(HostParseError(E::DomainInvalidCodePoint));
         }
-        if out.len() == start {
+        if d.is_empty() {
             report(sink, E::DomainToAscii, position);
             return Err(HostParseError(E::DomainToAscii));
+        }
+        out.push_str(&domain);
+        if let Some(appended) = out.get_mut(start..) {
+            appended.make_ascii_lowercase();
         }
     } else {
         match domain_to_ascii(&domain, false) {
@@ -283,18 +300,17 @@ pub(crate) fn parse_host_into<S: ValidationSink>(
 
 /// The ends in a number checker (§3.5).
 pub fn ends_in_a_number(input: &str) -> bool {
-    let mut parts: Vec<&str> = input.split('.').collect();
-    if parts.last() == Some(&"") {
-        if parts.len() == 1 {
-            return false;
-        }
-        parts.pop();
-    }
-    let Some(last) = parts.last() else {
-        return false;
+    // 1–2. The last part, ignoring one trailing empty part (unless it is the only one).
+    let trimmed = match input.strip_suffix('.') {
+        Some("") | None => input,
+        Some(rest) => rest,
     };
-    // 4. Non-empty and only ASCII digits.
-    if !last.is_empty() && last.bytes().all(|b| b.is_ascii_digit()) {
+    let last = trimmed.rsplit('.').next().unwrap_or("");
+    if last.is_empty() {
+        return false;
+    }
+    // 4. Only ASCII digits.
+    if last.bytes().all(|b| b.is_ascii_digit()) {
         return true;
     }
     // 5. Parses as an IPv4 number ("0x" followed by hex digits).

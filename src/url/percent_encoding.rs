@@ -4,16 +4,17 @@
 use std::borrow::Cow;
 
 /// A percent-encode set: a set of ASCII code points plus, always, every code point above
-/// U+007E (~) (each set in the spec includes the C0 control percent-encode set).
+/// U+007E (~) (each set in the spec includes the C0 control percent-encode set). Kept as a
+/// 256-bit table over UTF-8 code units, with every byte of a non-ASCII code point set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PercentEncodeSet {
-    /// Bit `b` of `ascii[b / 64]` says whether ASCII byte `b` is in the set.
-    ascii: [u64; 2],
+    /// Bit `b % 64` of `bits[b / 64]` says whether byte `b` is encoded.
+    bits: [u64; 4],
 }
 
 impl PercentEncodeSet {
     const fn with(mut self, byte: u8) -> Self {
-        self.ascii[(byte / 64) as usize] |= 1 << (byte % 64);
+        self.bits[(byte / 64) as usize] |= 1 << (byte % 64);
         self
     }
 
@@ -30,12 +31,14 @@ impl PercentEncodeSet {
     /// non-ASCII code point is.
     #[inline(always)]
     pub const fn contains(&self, byte: u8) -> bool {
-        byte >= 0x80 || self.ascii[(byte / 64) as usize] & (1 << (byte % 64)) != 0
+        self.bits[(byte / 64) as usize] & (1 << (byte % 64)) != 0
     }
 }
 
 const fn c0_control_set() -> PercentEncodeSet {
-    let mut set = PercentEncodeSet { ascii: [0, 0] };
+    let mut set = PercentEncodeSet {
+        bits: [0, 0, u64::MAX, u64::MAX],
+    };
     let mut b = 0;
     while b < 0x20 {
         set = set.with(b);
@@ -75,27 +78,23 @@ pub fn percent_encode_byte(byte: u8, output: &mut String) {
 /// percent-encoding those in `set`. Runs of bytes outside the set are copied at once.
 #[inline]
 pub(crate) fn percent_encode_bytes_into(bytes: &[u8], set: &PercentEncodeSet, output: &mut String) {
+    // SAFETY: only ASCII is appended: bytes outside `set` (every set contains all bytes
+    // >= 0x80) and "%" with two hex digits. ASCII is UTF-8, so `output` stays valid.
+    let out = unsafe { output.as_mut_vec() };
+    out.reserve(bytes.len());
     let mut run_start = 0;
     for (i, &byte) in bytes.iter().enumerate() {
         if set.contains(byte) {
-            push_ascii(output, &bytes[run_start..i]);
-            percent_encode_byte(byte, output);
+            out.extend_from_slice(&bytes[run_start..i]);
+            out.extend_from_slice(&[
+                b'%',
+                UPPER_HEX[usize::from(byte >> 4)],
+                UPPER_HEX[usize::from(byte & 0xF)],
+            ]);
             run_start = i + 1;
         }
     }
-    push_ascii(output, &bytes[run_start..]);
-}
-
-/// Appends bytes that are all ASCII (so valid UTF-8) to `output`.
-#[inline(always)]
-pub(crate) fn push_ascii(output: &mut String, ascii: &[u8]) {
-    debug_assert!(ascii.is_ascii());
-    // Every caller passes bytes outside a percent-encode set, which are ASCII; from_utf8
-    // cannot fail then, and the fallback keeps this panic-free regardless.
-    match std::str::from_utf8(ascii) {
-        Ok(text) => output.push_str(text),
-        Err(_) => output.extend(ascii.iter().map(|&b| char::from(b))),
-    }
+    out.extend_from_slice(&bytes[run_start..]);
 }
 
 /// Hex value of an ASCII hex digit byte.
