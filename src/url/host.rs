@@ -300,21 +300,26 @@ pub(crate) fn parse_host_into<S: ValidationSink>(
 
 /// The ends in a number checker (§3.5).
 pub fn ends_in_a_number(input: &str) -> bool {
-    // 1–2. The last part, ignoring one trailing empty part (unless it is the only one).
-    let trimmed = match input.strip_suffix('.') {
-        Some("") | None => input,
-        Some(rest) => rest,
+    // 1–3. The last part, ignoring one trailing empty part (unless it is the only one).
+    let bytes = input.as_bytes();
+    let trimmed = match bytes.split_last() {
+        Some((b'.', rest)) if !rest.is_empty() => rest,
+        _ => bytes,
     };
-    let last = trimmed.rsplit('.').next().unwrap_or("");
+    let start = trimmed.iter().rposition(|&b| b == b'.').map_or(0, |i| i + 1);
+    let last = &trimmed[start..];
     if last.is_empty() {
         return false;
     }
     // 4. Only ASCII digits.
-    if last.bytes().all(|b| b.is_ascii_digit()) {
+    if last.iter().all(u8::is_ascii_digit) {
         return true;
     }
-    // 5. Parses as an IPv4 number ("0x" followed by hex digits).
-    ipv4_number_parse(last).is_some()
+    // 5. Parses as an IPv4 number: "0x" or "0X" followed by ASCII hex digits.
+    last.len() >= 2
+        && last[0] == b'0'
+        && (last[1] == b'x' || last[1] == b'X')
+        && last[2..].iter().all(u8::is_ascii_hexdigit)
 }
 
 /// The IPv4 number parser (§3.5): the number (saturated at u64::MAX, which is out of range

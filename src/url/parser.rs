@@ -8,8 +8,8 @@
 
 use super::host::{HostKind, parse_host_into};
 use super::percent_encoding::{
-    C0_CONTROL, FRAGMENT, PATH, PercentEncodeSet, QUERY, QueryEncoder, SPECIAL_QUERY, USERINFO,
-    percent_encode_after_encoding, percent_encode_bytes_into,
+    C0_CONTROL, FRAGMENT, PATH, PercentEncodeSet, QUERY, QueryEncoder, SPECIAL_QUERY, UPPER_HEX,
+    USERINFO, percent_encode_after_encoding, percent_encode_bytes_into,
 };
 use super::record::{SchemeType, Url, to_u32};
 use super::validation::{ValidationError, ValidationErrorKind as E, ValidationSink};
@@ -112,7 +112,7 @@ impl<'a> Input<'a> {
             lead = start;
         }
         let mut removed = Vec::new();
-        let text = if text.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\r')) {
+        let text = if has_tab_or_newline(text.as_bytes()) {
             let mut kept = String::with_capacity(text.len());
             for (i, c) in text.char_indices() {
                 if matches!(c, '\t' | '\n' | '\r') {
@@ -144,6 +144,21 @@ impl<'a> Input<'a> {
     fn original(&self, p: usize) -> usize {
         self.lead + p + self.removed.iter().take_while(|&&k| k <= p).count()
     }
+}
+
+/// Whether `bytes` contains an ASCII tab or newline, eight bytes at a time: a chunk is
+/// checked byte by byte only when it holds some byte below 0x0E.
+fn has_tab_or_newline(bytes: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let exact = |chunk: &[u8]| chunk.iter().any(|b| matches!(b, b'\t' | b'\n' | b'\r'));
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0xFF; 8]));
+        if word.wrapping_sub(ONES * 0x0E) & !word & (ONES * 0x80) != 0 && exact(chunk) {
+            return true;
+        }
+    }
+    exact(chunks.remainder())
 }
 
 /// Where the state machine stops early: `can_parse` needs only to know that parsing
@@ -210,6 +225,38 @@ pub(crate) fn basic_url_parse<S: ValidationSink>(
     parser.url.fix_dot_prefix();
     Ok(parser.url)
 }
+
+/// A byte class table for a state's inner loop: copy the byte, percent-encode it, or stop.
+type ClassTable = [u8; 256];
+const COPY: u8 = 0;
+const ENCODE: u8 = 1;
+const STOP: u8 = 2;
+
+const fn class_table(set: PercentEncodeSet, stops: &[u8]) -> ClassTable {
+    let mut table = [COPY; 256];
+    let mut b = 0;
+    while b < 256 {
+        if set.contains(b as u8) {
+            table[b] = ENCODE;
+        }
+        b += 1;
+    }
+    let mut i = 0;
+    while i < stops.len() {
+        table[stops[i] as usize] = STOP;
+        i += 1;
+    }
+    table
+}
+
+static PATH_SPECIAL: ClassTable = class_table(PATH, b"/\\?#");
+static PATH_NOT_SPECIAL: ClassTable = class_table(PATH, b"/?#");
+static PATH_SPECIAL_OVERRIDE: ClassTable = class_table(PATH, b"/\\");
+static PATH_NOT_SPECIAL_OVERRIDE: ClassTable = class_table(PATH, b"/");
+static OPAQUE_PATH: ClassTable = class_table(C0_CONTROL, b"?# ");
+static QUERY_SPECIAL: ClassTable = class_table(SPECIAL_QUERY, b"#");
+static QUERY_NOT_SPECIAL: ClassTable = class_table(QUERY, b"#");
+static FRAGMENT_ALL: ClassTable = class_table(FRAGMENT, b"");
 
 #[inline]
 fn is_windows_drive_letter(s: &[u8]) -> bool {
@@ -362,15 +409,41 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
         }
     }
 
-    /// Appends input bytes `[from, to)` percent-encoded with `set`, validating URL units.
-    fn encode_run(&mut self, from: usize, to: usize, set: &PercentEncodeSet) {
-        if S::ENABLED {
-            for p in from..to {
-                self.validate_unit(p);
+    /// The inner loop of the path, opaque path, query and fragment states: appends input
+    /// bytes from `p` (copied or percent-encoded as `table` says) up to the first byte the
+    /// table stops at, validating URL units when errors are reported. Returns where it
+    /// stopped.
+    #[inline]
+    fn encode_until(&mut self, p: usize, table: &ClassTable) -> usize {
+        let bytes = self.bytes();
+        // SAFETY: only ASCII is appended: COPY bytes (every table encodes all bytes >= 0x80,
+        // see `class_table`, and stops only at ASCII bytes) and "%" with two hex digits.
+        let out = unsafe { self.url.serialization.as_mut_vec() };
+        let mut run = p;
+        let mut i = p;
+        while let Some(&b) = bytes.get(i) {
+            match table[usize::from(b)] {
+                COPY => i += 1,
+                ENCODE => {
+                    out.extend_from_slice(&bytes[run..i]);
+                    out.extend_from_slice(&[
+                        b'%',
+                        UPPER_HEX[usize::from(b >> 4)],
+                        UPPER_HEX[usize::from(b & 0xF)],
+                    ]);
+                    i += 1;
+                    run = i;
+                }
+                _ => break,
             }
         }
-        let bytes = self.input.text.as_bytes().get(from..to).unwrap_or(&[]);
-        percent_encode_bytes_into(bytes, set, &mut self.url.serialization);
+        out.extend_from_slice(bytes.get(run..i).unwrap_or(&[]));
+        if S::ENABLED {
+            for q in p..i {
+                self.validate_unit(q);
+            }
+        }
+        i
     }
 
     pub(crate) fn run(&mut self, mut state: State, mut p: usize) -> Result<(), ParseError> {
@@ -899,20 +972,16 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
     /// percent-encoding, then removed again if it was a single-dot or double-dot segment.
     fn path_state(&mut self, mut p: usize) -> (State, usize) {
         let special = self.special();
-        let stop_at_query = self.state_override.is_none();
+        let table = match (special, self.state_override.is_none()) {
+            (true, true) => &PATH_SPECIAL,
+            (false, true) => &PATH_NOT_SPECIAL,
+            (true, false) => &PATH_SPECIAL_OVERRIDE,
+            (false, false) => &PATH_NOT_SPECIAL_OVERRIDE,
+        };
         loop {
             let segment_start = self.url.serialization.len();
             self.url.serialization.push('/');
-            let bytes = self.bytes();
-            let end = bytes[p.min(bytes.len())..]
-                .iter()
-                .position(|&b| {
-                    b == b'/'
-                        || (special && b == b'\\')
-                        || (stop_at_query && (b == b'?' || b == b'#'))
-                })
-                .map_or(bytes.len(), |i| p + i);
-            self.encode_run(p, end, &PATH);
+            let end = self.encode_until(p, table);
             let c = self.at(end);
             let slash = c == Some(b'/') || (special && c == Some(b'\\'));
             if special && c == Some(b'\\') {
@@ -958,12 +1027,7 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
 
     fn opaque_path_state(&mut self, mut p: usize) -> (State, usize) {
         loop {
-            let bytes = self.bytes();
-            let end = bytes[p.min(bytes.len())..]
-                .iter()
-                .position(|&b| matches!(b, b'?' | b'#' | b' '))
-                .map_or(bytes.len(), |i| p + i);
-            self.encode_run(p, end, &C0_CONTROL);
+            let end = self.encode_until(p, &OPAQUE_PATH);
             match self.at(end) {
                 None => return (State::Done, end),
                 Some(b' ') => {
@@ -990,45 +1054,31 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
     }
 
     fn query_state(&mut self, p: usize) -> (State, usize) {
-        let bytes = self.bytes();
-        let end = if self.state_override.is_none() {
-            bytes[p.min(bytes.len())..]
-                .iter()
-                .position(|&b| b == b'#')
-                .map_or(bytes.len(), |i| p + i)
-        } else {
-            bytes.len()
-        };
-        let set = if self.special() {
-            &SPECIAL_QUERY
-        } else {
-            &QUERY
-        };
+        let special = self.special();
         // 1. Non-special and ws/wss URLs always use UTF-8.
         let encoding = self.encoding.filter(|e| {
-            !e.is_utf8()
-                && self.url.scheme_type.is_special()
-                && !matches!(self.url.scheme_type, SchemeType::Ws | SchemeType::Wss)
+            !e.is_utf8() && special && !matches!(self.url.scheme_type, SchemeType::Ws | SchemeType::Wss)
         });
-        match encoding {
-            None => self.encode_run(p, end, set),
+        let end = match encoding {
+            None => self.encode_until(p, if special { &QUERY_SPECIAL } else { &QUERY_NOT_SPECIAL }),
             Some(encoding) => {
+                let bytes = self.bytes();
+                let end = bytes[p.min(bytes.len())..]
+                    .iter()
+                    .position(|&b| b == b'#')
+                    .map_or(bytes.len(), |i| p + i);
                 if S::ENABLED {
                     for i in p..end {
                         self.validate_unit(i);
                     }
                 }
                 let buffer = self.input.text.get(p..end).unwrap_or("");
-                percent_encode_after_encoding(
-                    encoding,
-                    buffer,
-                    set,
-                    false,
-                    &mut self.url.serialization,
-                );
+                let set = if special { &SPECIAL_QUERY } else { &QUERY };
+                percent_encode_after_encoding(encoding, buffer, set, false, &mut self.url.serialization);
+                end
             }
-        }
-        if end < bytes.len() {
+        };
+        if self.at(end).is_some() {
             self.url.fragment_start = Some(self.len());
             self.url.serialization.push('#');
             (State::Fragment, end + 1)
@@ -1038,8 +1088,7 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
     }
 
     fn fragment_state(&mut self, p: usize) -> (State, usize) {
-        let end = self.input.text.len();
-        self.encode_run(p, end, &FRAGMENT);
+        let end = self.encode_until(p, &FRAGMENT_ALL);
         (State::Done, end)
     }
 }

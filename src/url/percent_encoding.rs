@@ -64,7 +64,7 @@ pub const COMPONENT: PercentEncodeSet = USERINFO.with_all(b"$%&+,");
 /// The application/x-www-form-urlencoded percent-encode set.
 pub const APPLICATION_X_WWW_FORM_URLENCODED: PercentEncodeSet = COMPONENT.with_all(b"!'()~");
 
-const UPPER_HEX: &[u8; 16] = b"0123456789ABCDEF";
+pub(crate) const UPPER_HEX: &[u8; 16] = b"0123456789ABCDEF";
 
 /// Percent-encode a byte: "%" followed by two ASCII upper hex digits, appended to `output`.
 #[inline]
@@ -110,6 +110,9 @@ pub(crate) fn hex_value(byte: u8) -> Option<u8> {
 
 /// Percent-decode a byte sequence. Borrows when there is nothing to decode.
 pub fn percent_decode(input: &[u8]) -> Cow<'_, [u8]> {
+    if !input.contains(&b'%') {
+        return Cow::Borrowed(input);
+    }
     let Some(first) = input.iter().position(|&b| b == b'%') else {
         return Cow::Borrowed(input);
     };
