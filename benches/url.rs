@@ -8,7 +8,9 @@ use std::path::PathBuf;
 fn corpus(file: &str) -> Vec<String> {
     let root = std::env::var_os("BENCH_DATA_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/bench-data")));
+        .unwrap_or_else(|| {
+            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/bench-data"))
+        });
     let path = root.join("urls/ada-url-various-datasets").join(file);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     text.lines()
@@ -18,7 +20,12 @@ fn corpus(file: &str) -> Vec<String> {
 }
 
 fn bench(c: &mut Criterion) {
-    for file in ["others/kasztp.txt", "others/userbait.txt", "files/node_files.txt", "files/isaacs_files.txt"] {
+    for file in [
+        "others/kasztp.txt",
+        "others/userbait.txt",
+        "files/node_files.txt",
+        "files/isaacs_files.txt",
+    ] {
         let urls = corpus(file);
         let bytes: usize = urls.iter().map(String::len).sum();
         let mut group = c.benchmark_group(file);
@@ -36,7 +43,11 @@ fn bench(c: &mut Criterion) {
             })
         });
         group.bench_function("weft can_parse", |b| {
-            b.iter(|| urls.iter().filter(|u| weft::url::Url::can_parse(black_box(u), None)).count())
+            b.iter(|| {
+                urls.iter()
+                    .filter(|u| weft::url::Url::can_parse(black_box(u), None))
+                    .count()
+            })
         });
         group.bench_function("url crate", |b| {
             b.iter(|| {

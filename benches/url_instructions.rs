@@ -9,10 +9,15 @@ use std::path::PathBuf;
 fn main() {
     let which = std::env::var("URL_IMPL").unwrap_or_else(|_| "weft".into());
     let file = std::env::var("URL_FILE").unwrap_or_else(|_| "others/kasztp.txt".into());
-    let rounds: usize = std::env::var("URL_ROUNDS").ok().and_then(|r| r.parse().ok()).unwrap_or(10);
+    let rounds: usize = std::env::var("URL_ROUNDS")
+        .ok()
+        .and_then(|r| r.parse().ok())
+        .unwrap_or(10);
     let root = std::env::var_os("BENCH_DATA_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/bench-data")));
+        .unwrap_or_else(|| {
+            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/bench-data"))
+        });
     let text = std::fs::read_to_string(root.join("urls/ada-url-various-datasets").join(&file))
         .expect("corpus file");
     let urls: Vec<&str> = text
@@ -32,5 +37,8 @@ fn main() {
             };
         }
     }
-    println!("{which} {file}: {} URLs x {rounds}, checksum {total}", urls.len());
+    println!(
+        "{which} {file}: {} URLs x {rounds}, checksum {total}",
+        urls.len()
+    );
 }

@@ -153,7 +153,18 @@ static FORBIDDEN_DOMAIN: [bool; 256] = {
             || b == 0x7F
             || matches!(
                 b as u8,
-                b'#' | b'%' | b'/' | b':' | b'<' | b'>' | b'?' | b'@' | b'[' | b'\\' | b']' | b'^' | b'|'
+                b'#' | b'%'
+                    | b'/'
+                    | b':'
+                    | b'<'
+                    | b'>'
+                    | b'?'
+                    | b'@'
+                    | b'['
+                    | b'\\'
+                    | b']'
+                    | b'^'
+                    | b'|'
             );
         b += 1;
     }
@@ -306,7 +317,10 @@ pub fn ends_in_a_number(input: &str) -> bool {
         Some((b'.', rest)) if !rest.is_empty() => rest,
         _ => bytes,
     };
-    let start = trimmed.iter().rposition(|&b| b == b'.').map_or(0, |i| i + 1);
+    let start = trimmed
+        .iter()
+        .rposition(|&b| b == b'.')
+        .map_or(0, |i| i + 1);
     let last = &trimmed[start..];
     if last.is_empty() {
         return false;

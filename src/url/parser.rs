@@ -6,7 +6,7 @@
 //! at a delimiter stays on a char boundary, and "UTF-8 percent-encode a code point" is
 //! the same as percent-encoding each of its bytes (every set contains all non-ASCII).
 
-use super::host::{HostKind, parse_host_into};
+use super::host::{HostKind, ends_in_a_number, parse_host_into};
 use super::percent_encoding::{
     C0_CONTROL, FRAGMENT, PATH, PercentEncodeSet, QUERY, QueryEncoder, SPECIAL_QUERY, UPPER_HEX,
     USERINFO, percent_encode_after_encoding, percent_encode_bytes_into,
@@ -248,6 +248,34 @@ const fn class_table(set: PercentEncodeSet, stops: &[u8]) -> ClassTable {
     }
     table
 }
+
+/// Bytes a lowercase ASCII domain can hold as they are: not uppercase, not "%", not a
+/// forbidden domain code point.
+static SIMPLE_DOMAIN_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0x21;
+    while b < 0x7F {
+        table[b] = !matches!(
+            b as u8,
+            b'A'..=b'Z'
+                | b'#'
+                | b'%'
+                | b'/'
+                | b':'
+                | b'<'
+                | b'>'
+                | b'?'
+                | b'@'
+                | b'['
+                | b'\\'
+                | b']'
+                | b'^'
+                | b'|'
+        );
+        b += 1;
+    }
+    table
+};
 
 static PATH_SPECIAL: ClassTable = class_table(PATH, b"/\\?#");
 static PATH_NOT_SPECIAL: ClassTable = class_table(PATH, b"/?#");
@@ -675,29 +703,25 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
         (State::Authority, p)
     }
 
-    /// Index of the first byte at or after `p` that ends the authority.
-    fn authority_terminator(&self, p: usize) -> usize {
-        let special = self.special();
-        let bytes = self.bytes();
-        bytes[p.min(bytes.len())..]
-            .iter()
-            .position(|&b| matches!(b, b'/' | b'?' | b'#') || (special && b == b'\\'))
-            .map_or(bytes.len(), |i| p + i)
-    }
-
     /// Authority state: everything up to the last "@" before the authority's end is the
     /// userinfo (each earlier "@" is encoded as "%40", as the spec's buffer juggling does).
     fn authority_state(&mut self, p: usize) -> Result<(State, usize), ParseError> {
         self.url.serialization.push_str("//");
         let username_start = self.len();
-        let end = self.authority_terminator(p);
+        // One scan finds the authority's end and its last "@".
+        let special = self.special();
         let bytes = self.bytes();
-        let at_sign = bytes
-            .get(p..end)
-            .unwrap_or(&[])
-            .iter()
-            .rposition(|&b| b == b'@')
-            .map(|i| p + i);
+        let mut end = p;
+        let mut at_sign = None;
+        while let Some(&b) = bytes.get(end) {
+            match b {
+                b'/' | b'?' | b'#' => break,
+                b'\\' if special => break,
+                b'@' => at_sign = Some(end),
+                _ => {}
+            }
+            end += 1;
+        }
         let mut host_p = p;
         if let Some(at_sign) = at_sign {
             if S::ENABLED {
@@ -739,15 +763,21 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
         let special = self.special();
         let bytes = self.bytes();
         let mut inside_brackets = false;
+        // Whether the buffer is already a lowercase ASCII domain with nothing to decode or
+        // reject, so the host parser has nothing to do but the IPv4 check.
+        let mut simple = true;
         let mut end = p;
         while let Some(&b) = bytes.get(end) {
-            match b {
-                b':' if !inside_brackets => break,
-                b'/' | b'?' | b'#' => break,
-                b'\\' if special => break,
-                b'[' => inside_brackets = true,
-                b']' => inside_brackets = false,
-                _ => {}
+            if !SIMPLE_DOMAIN_BYTE[usize::from(b)] {
+                match b {
+                    b':' if !inside_brackets => break,
+                    b'/' | b'?' | b'#' => break,
+                    b'\\' if special => break,
+                    b'[' => inside_brackets = true,
+                    b']' => inside_brackets = false,
+                    _ => {}
+                }
+                simple = false;
             }
             end += 1;
         }
@@ -755,7 +785,15 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
         if p == end && (is_port || special) {
             return self.fail(E::HostMissing, p);
         }
-        self.write_host(p, end, !special)?;
+        let domain = self.input.text.get(p..end).unwrap_or("");
+        if simple && special && !ends_in_a_number(domain) {
+            self.url.host_start = self.len();
+            self.url.serialization.push_str(domain);
+            self.url.host_kind = Some(HostKind::Domain);
+            self.url.host_end = self.len();
+        } else {
+            self.write_host(p, end, !special)?;
+        }
         if is_port {
             Ok((State::Port, end + 1))
         } else {
@@ -1057,10 +1095,19 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
         let special = self.special();
         // 1. Non-special and ws/wss URLs always use UTF-8.
         let encoding = self.encoding.filter(|e| {
-            !e.is_utf8() && special && !matches!(self.url.scheme_type, SchemeType::Ws | SchemeType::Wss)
+            !e.is_utf8()
+                && special
+                && !matches!(self.url.scheme_type, SchemeType::Ws | SchemeType::Wss)
         });
         let end = match encoding {
-            None => self.encode_until(p, if special { &QUERY_SPECIAL } else { &QUERY_NOT_SPECIAL }),
+            None => self.encode_until(
+                p,
+                if special {
+                    &QUERY_SPECIAL
+                } else {
+                    &QUERY_NOT_SPECIAL
+                },
+            ),
             Some(encoding) => {
                 let bytes = self.bytes();
                 let end = bytes[p.min(bytes.len())..]
@@ -1074,7 +1121,13 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
                 }
                 let buffer = self.input.text.get(p..end).unwrap_or("");
                 let set = if special { &SPECIAL_QUERY } else { &QUERY };
-                percent_encode_after_encoding(encoding, buffer, set, false, &mut self.url.serialization);
+                percent_encode_after_encoding(
+                    encoding,
+                    buffer,
+                    set,
+                    false,
+                    &mut self.url.serialization,
+                );
                 end
             }
         };
