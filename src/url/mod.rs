@@ -1,6 +1,18 @@
 //! The WHATWG URL Standard: hosts (§3), URLs (§4), application/x-www-form-urlencoded (§5)
 //! and the `URL`/`URLSearchParams` API semantics (§6).
 //!
+//! # For the JavaScript binding (one crossing per operation)
+//! - `new URL(url, base)` / `URL.parse`: [`Url::api_parse`]; `URL.canParse`:
+//!   [`Url::can_parse`] (stops once failure is impossible, keeps nothing).
+//! - The record is its href (ASCII) plus [`Url::components`], a `[u32; 9]` of offsets
+//!   (layout in [`component`]); JS keeps its own copy of href and slices it for every
+//!   getter. When [`Url::href_equals`] the input, JS can keep the caller's string as href.
+//! - Setters ([`Url::set_href`], [`Url::set_protocol`], … [`Url::set_hash`]) carry the
+//!   spec's quirks; after each, return href and components again.
+//! - `URLSearchParams`: [`UrlSearchParams`]; after a mutation of a URL's params call
+//!   [`UrlSearchParams::update`]; after `href`/`search` setters rebuild it with
+//!   [`UrlSearchParams::from_url`].
+//!
 //! ```
 //! use weft::url::Url;
 //! let url = Url::parse("HTTPS://EXAMPLE.com:443/a/../b?q#f", None).unwrap();
