@@ -209,6 +209,24 @@ pub(crate) fn basic_url_parse<S: ValidationSink>(
     if input.len() > MAX_INPUT_LEN {
         return Err(ParseError::TooLong);
     }
+    // An already-normalized http(s) URL parses to itself, with no validation error to
+    // report; the base cannot matter for it.
+    if !S::ENABLED
+        && let Some(url) = parse_normalized_http(input)
+    {
+        return Ok(url);
+    }
+    general_parse(input, base, encoding, sink, mode)
+}
+
+/// The state machine proper (everything but the normalized http(s) fast path).
+fn general_parse<S: ValidationSink>(
+    input: &str,
+    base: Option<&Url>,
+    encoding: Option<&dyn QueryEncoder>,
+    sink: &mut S,
+    mode: Mode,
+) -> Result<Url, ParseError> {
     let input = Input::new(input, true, sink);
     let mut url = empty_url();
     url.serialization.reserve(input.text.len() + 8);
@@ -224,6 +242,115 @@ pub(crate) fn basic_url_parse<S: ValidationSink>(
     parser.run(State::SchemeStart, 0)?;
     parser.url.fix_dot_prefix();
     Ok(parser.url)
+}
+
+/// The fast path: `input` is an "http://" or "https://" URL already in the form the
+/// serializer produces (lowercase ASCII domain that does not end in a number, optional
+/// non-default port without leading zeros, a path of segments with nothing to encode and no
+/// dot segments, query and fragment with nothing to encode). Then the URL's href is the
+/// input itself; one scan finds the offsets. Anything else returns `None` and goes through
+/// the state machine.
+fn parse_normalized_http(input: &str) -> Option<Url> {
+    let bytes = input.as_bytes();
+    let (scheme_type, scheme_end) = if bytes.starts_with(b"http://") {
+        (SchemeType::Http, 4)
+    } else if bytes.starts_with(b"https://") {
+        (SchemeType::Https, 5)
+    } else {
+        return None;
+    };
+    let host_start = scheme_end + 3;
+    let mut i = host_start;
+    while bytes
+        .get(i)
+        .is_some_and(|&b| SIMPLE_DOMAIN_BYTE[usize::from(b)])
+    {
+        i += 1;
+    }
+    let host_end = i;
+    if host_end == host_start || ends_in_a_number(input.get(host_start..host_end)?) {
+        return None;
+    }
+    let mut port = None;
+    if bytes.get(i) == Some(&b':') {
+        let digits_start = i + 1;
+        i = digits_start;
+        while bytes.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        let digits = &bytes[digits_start..i];
+        if digits.is_empty() || digits[0] == b'0' || digits.len() > 5 {
+            return None;
+        }
+        let value = parse_port(digits)?;
+        if Some(value) == scheme_type.default_port() {
+            return None;
+        }
+        port = Some(value);
+    }
+    if bytes.get(i) != Some(&b'/') {
+        return None;
+    }
+    let path_start = i;
+    let mut query_start = None;
+    let mut fragment_start = None;
+    // Path segments.
+    loop {
+        let segment_start = i + 1;
+        i = segment_start;
+        while bytes
+            .get(i)
+            .is_some_and(|&b| PATH_SPECIAL[usize::from(b)] == COPY)
+        {
+            i += 1;
+        }
+        let segment = &bytes[segment_start..i];
+        if is_single_dot_segment(segment) || is_double_dot_segment(segment) {
+            return None;
+        }
+        match bytes.get(i) {
+            Some(b'/') => continue,
+            Some(b'?') => {
+                query_start = Some(i);
+                i += 1;
+                while bytes
+                    .get(i)
+                    .is_some_and(|&b| QUERY_SPECIAL[usize::from(b)] == COPY)
+                {
+                    i += 1;
+                }
+                break;
+            }
+            Some(b'#') | None => break,
+            Some(_) => return None,
+        }
+    }
+    if bytes.get(i) == Some(&b'#') {
+        fragment_start = Some(i);
+        i += 1;
+        while bytes
+            .get(i)
+            .is_some_and(|&b| FRAGMENT_ALL[usize::from(b)] == COPY)
+        {
+            i += 1;
+        }
+    }
+    if i != bytes.len() {
+        return None;
+    }
+    Some(Url {
+        serialization: input.to_owned(),
+        scheme_end: to_u32(scheme_end),
+        username_end: to_u32(host_start),
+        host_start: to_u32(host_start),
+        host_end: to_u32(host_end),
+        port,
+        path_start: to_u32(path_start),
+        query_start: query_start.map(to_u32),
+        fragment_start: fragment_start.map(to_u32),
+        host_kind: Some(HostKind::Domain),
+        scheme_type,
+    })
 }
 
 /// A byte class table for a state's inner loop: copy the byte, percent-encode it, or stop.
@@ -1156,4 +1283,78 @@ pub(crate) fn parse_port(digits: &[u8]) -> Option<u16> {
         }
     }
     u16::try_from(value).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::url::validation::NoSink;
+
+    fn general(input: &str) -> Option<Url> {
+        general_parse(input, None, None, &mut NoSink, Mode::Full).ok()
+    }
+
+    /// Whenever the fast path accepts an input, the state machine gives the same record.
+    #[test]
+    fn fast_path_agrees_with_the_state_machine() {
+        let mut inputs: Vec<String> = [
+            "http://example.com/",
+            "https://a.b/c/d?e#f",
+            "http://x:8080/",
+            "http://x:80/",
+            "http://x:080/",
+            "http://x:65536/",
+            "http://1.2.3.4/",
+            "http://a.0x1/",
+            "http://a/./b",
+            "http://a/%2e%2E/b",
+            "http://a/b/..",
+            "http://a/ b",
+            "http://a/b?c d",
+            "http://a/#`",
+            "http://a?b",
+            "http://a",
+            "http://A/",
+            "http://a/\\b",
+            "http://a/b?c#d#e",
+            "https://a:1/",
+            "http://a/b?'",
+            "https://[::1]/",
+            "http://u@a/",
+            "http://a/b\tc",
+            "http://xn--zca.de/",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let dir = |var: &str, default: &str| {
+            std::env::var(var)
+                .unwrap_or_else(|_| format!("{}/../shared/{default}", env!("CARGO_MANIFEST_DIR")))
+        };
+        let wpt = dir("WPT_DIR", "wpt") + "/url/resources/urltestdata.json";
+        if let Ok(text) = std::fs::read_to_string(wpt) {
+            for line in text.lines() {
+                if let Some(rest) = line.trim().strip_prefix("\"input\": \"") {
+                    inputs.push(rest.trim_end_matches("\",").replace("\\\\", "\\"));
+                }
+            }
+        }
+        let corpus = dir("BENCH_DATA_DIR", "bench-data") + "/urls/ada-url-various-datasets/others/";
+        for file in ["kasztp.txt", "userbait.txt"] {
+            if let Ok(text) = std::fs::read_to_string(format!("{corpus}{file}")) {
+                inputs.extend(text.lines().map(str::to_owned));
+            }
+        }
+        let mut accepted = 0;
+        for input in &inputs {
+            if let Some(fast) = parse_normalized_http(input) {
+                accepted += 1;
+                let slow = general(input).expect("the state machine accepts it too");
+                assert_eq!(fast.href(), slow.href(), "{input}");
+                assert_eq!(fast.components(), slow.components(), "{input}");
+            }
+        }
+        assert!(accepted >= 8, "{accepted}");
+        println!("fast path accepted {accepted} of {} inputs", inputs.len());
+    }
 }
