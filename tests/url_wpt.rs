@@ -66,6 +66,7 @@ struct Tally {
     passed: usize,
     total: usize,
     failures: Vec<String>,
+    excluded: Vec<String>,
 }
 
 impl Tally {
@@ -75,7 +76,14 @@ impl Tally {
             passed: 0,
             total: 0,
             failures: Vec::new(),
+            excluded: Vec::new(),
         }
+    }
+
+    /// A case counted in the total but not run, with the reason printed.
+    fn exclude(&mut self, label: String, reason: &str) {
+        self.total += 1;
+        self.excluded.push(format!("{label}: {reason}"));
     }
 
     fn check(&mut self, label: String, result: Result<(), String>) {
@@ -88,9 +96,15 @@ impl Tally {
 
     fn finish(self) {
         println!(
-            "{}: {} passed / {} total",
-            self.name, self.passed, self.total
+            "{}: {} passed / {} total ({} excluded)",
+            self.name,
+            self.passed,
+            self.total,
+            self.excluded.len()
         );
+        for e in &self.excluded {
+            println!("  EXCLUDED {e}");
+        }
         for f in self.failures.iter().take(40) {
             println!("  FAIL {f}");
         }
@@ -522,6 +536,223 @@ fn urlencoded_parser() {
             Err(format!("got {:?}, expected {expected:?}", got.list()))
         };
         tally.check(format!("{input:?}"), result);
+    }
+    tally.finish();
+}
+
+/// url-setters-stripping.any.js, ported: which setters strip ASCII tab or newline, and how
+/// C0 controls are encoded otherwise (the loop structure mirrors the JS file).
+#[test]
+fn url_setters_stripping() {
+    let mut tally = Tally::new("url/url-setters-stripping.any.js (ported)");
+    struct Parts<'a> {
+        scheme: &'a str,
+        username: &'a str,
+        password: &'a str,
+        host: &'a str,
+        port: &'a str,
+        pathname: &'a str,
+        search: &'a str,
+        hash: &'a str,
+    }
+    let defaults = |scheme| Parts {
+        scheme,
+        username: "username",
+        password: "password",
+        host: "host",
+        port: "8000",
+        pathname: "path",
+        search: "query",
+        hash: "fragment",
+    };
+    let url_string = |p: &Parts<'_>| {
+        format!(
+            "{}://{}:{}@{}:{}/{}?{}#{}",
+            p.scheme, p.username, p.password, p.host, p.port, p.pathname, p.search, p.hash
+        )
+    };
+    let record = |scheme| Url::parse(&url_string(&defaults(scheme)), None).unwrap();
+    for scheme in ["https", "wpt++"] {
+        for i in 0u8..0x20 {
+            let stripped = matches!(i, 0x09 | 0x0A | 0x0D);
+            if i != 0 && i != 0x1F && !stripped {
+                continue;
+            }
+            let cp = char::from(i).to_string();
+            let encoded = format!("%{i:02X}");
+            let name = format!("U+{i:04X} ({scheme}:)");
+            // protocol
+            let expected = match (scheme == "https", stripped) {
+                (true, true) => "http",
+                (true, false) => "https",
+                (false, true) => "wpt--",
+                (false, false) => "wpt++",
+            };
+            let new_scheme = if scheme == "https" { "http" } else { "wpt--" };
+            for input in [format!("{cp}{new_scheme}"), format!("{new_scheme}{cp}")] {
+                let mut url = record(scheme);
+                url.set_protocol(&input);
+                let result = eq("protocol", url.protocol(), &format!("{expected}:"))
+                    .and_then(|()| eq("href", url.href(), &url_string(&defaults(expected))));
+                tally.check(format!("protocol {input:?} {name}"), result);
+            }
+            let variants = |part: &str| {
+                [
+                    (format!("{part}test"), format!("{cp}test")),
+                    (format!("te{part}st"), format!("te{cp}st")),
+                    (format!("test{part}"), format!("test{cp}")),
+                ]
+            };
+            // username and password: no stripping.
+            for property in ["username", "password"] {
+                for (expected, input) in variants(&encoded) {
+                    let mut url = record(scheme);
+                    let mut parts = defaults(scheme);
+                    if property == "username" {
+                        url.set_username(&input);
+                        parts.username = &expected;
+                    } else {
+                        url.set_password(&input);
+                        parts.password = &expected;
+                    }
+                    let result = eq(property, &attr(&url, property), &expected)
+                        .and_then(|()| eq("href", url.href(), &url_string(&parts)));
+                    tally.check(format!("{property} {input:?} {name}"), result);
+                }
+            }
+            // host and hostname.
+            let host_part = if scheme == "https" {
+                cp.clone()
+            } else {
+                encoded.clone()
+            };
+            for (expected_part, input) in variants(&host_part) {
+                let expected = if i == 0 || (scheme == "https" && i == 0x1F) {
+                    "host".to_owned()
+                } else if stripped {
+                    "test".to_owned()
+                } else {
+                    expected_part
+                };
+                let mut parts = defaults(scheme);
+                parts.host = &expected;
+                let mut url = record(scheme);
+                url.set_host(&input);
+                let result = eq("host", url.host(), &format!("{expected}:8000"))
+                    .and_then(|()| eq("href", url.href(), &url_string(&parts)));
+                tally.check(format!("host {input:?} {name}"), result);
+                let mut url = record(scheme);
+                url.set_hostname(&input);
+                let result = eq("hostname", url.hostname(), &expected)
+                    .and_then(|()| eq("href", url.href(), &url_string(&parts)));
+                tally.check(format!("hostname {input:?} {name}"), result);
+            }
+            // port.
+            for (input, expected) in [
+                (format!("{cp}9000"), if stripped { "9000" } else { "8000" }),
+                (format!("90{cp}00"), if stripped { "9000" } else { "90" }),
+                (format!("9000{cp}"), "9000"),
+            ] {
+                let mut parts = defaults(scheme);
+                parts.port = expected;
+                let mut url = record(scheme);
+                url.set_port(&input);
+                let result = eq("port", url.port_str(), expected)
+                    .and_then(|()| eq("href", url.href(), &url_string(&parts)));
+                tally.check(format!("port {input:?} {name}"), result);
+            }
+            // pathname, search, hash.
+            for (property, separator) in [("pathname", "/"), ("search", "?"), ("hash", "#")] {
+                for (expected_part, input) in variants(&encoded) {
+                    let expected = if stripped {
+                        "test".to_owned()
+                    } else {
+                        expected_part
+                    };
+                    let mut parts = defaults(scheme);
+                    let mut url = record(scheme);
+                    match property {
+                        "pathname" => {
+                            url.set_pathname(&input);
+                            parts.pathname = &expected;
+                        }
+                        "search" => {
+                            url.set_search(&input);
+                            parts.search = &expected;
+                        }
+                        _ => {
+                            url.set_hash(&input);
+                            parts.hash = &expected;
+                        }
+                    }
+                    let result = eq(
+                        property,
+                        &attr(&url, property),
+                        &format!("{separator}{expected}"),
+                    )
+                    .and_then(|()| eq("href", url.href(), &url_string(&parts)));
+                    tally.check(format!("{property} {input:?} {name}"), result);
+                }
+            }
+        }
+    }
+    tally.finish();
+}
+
+/// url-statics-canparse.any.js and url-statics-parse.any.js, ported (`undefined` is the
+/// string "undefined" after WebIDL conversion). The parse file's last test, "URL.parse()
+/// should return a unique object", is about JS object identity and has no Rust analogue.
+#[test]
+fn url_statics() {
+    let mut tally =
+        Tally::new("url/url-statics-canparse.any.js + url-statics-parse.any.js (ported)");
+    let can_parse: &[(&str, Option<&str>, bool)] = &[
+        ("undefined", None, false),
+        ("aaa:b", None, true),
+        ("undefined", Some("aaa:b"), false),
+        ("undefined", Some("https://test:test/"), false),
+        ("aaa:/b", None, true),
+        ("undefined", Some("aaa:/b"), true),
+        ("https://test:test", None, false),
+        ("a", Some("https://b/"), true),
+        ("C:\\path\\file.node", None, false),
+        ("file:///C:/path/file.node", None, true),
+        ("C:/path/file.node", None, true),
+        ("c:b", None, true),
+    ];
+    for &(url, base, expected) in can_parse {
+        if url == "C:\\path\\file.node" {
+            // The URL Standard parses this as scheme "c" with an opaque path (rust-url and
+            // browsers agree); `false` comes from the unmerged wpt PR #53459 (whatwg/url
+            // issue #873) that this stored copy of the file includes.
+            tally.exclude(
+                format!("URL.canParse({url}, {base:?})"),
+                "expectation not in the URL Standard",
+            );
+            continue;
+        }
+        let got = Url::can_parse(url, base);
+        let result = if got == expected {
+            Ok(())
+        } else {
+            Err(format!("got {got}"))
+        };
+        tally.check(format!("URL.canParse({url}, {base:?})"), result);
+    }
+    for &(url, base, expected) in can_parse.iter().filter(|c| {
+        c.0 != "C:\\path\\file.node"
+            && !c.0.starts_with("file")
+            && !c.0.starts_with("C:/")
+            && c.0 != "c:b"
+            && c.1 != Some("https://test:test/")
+    }) {
+        let got = Url::api_parse(url, base);
+        let result = match (expected, &got) {
+            (false, Err(_)) => Ok(()),
+            (true, Ok(u)) if !u.href().is_empty() => Ok(()),
+            _ => Err(format!("got {got:?}")),
+        };
+        tally.check(format!("URL.parse({url}, {base:?})"), result);
     }
     tally.finish();
 }
