@@ -357,7 +357,10 @@ fn run_idna_file(file: &'static str, skip_empty: bool, tally: &mut Tally) {
         let input = case["input"].as_str().unwrap();
         if skip_empty && input.is_empty() {
             // The WPT driver itself skips it: it "cannot test empty string input through new URL()".
-            tally.exclude("ToASCII(\"\")".into(), "skipped by the WPT driver (empty input)");
+            tally.exclude(
+                "ToASCII(\"\")".into(),
+                "skipped by the WPT driver (empty input)",
+            );
             continue;
         }
         let output = case["output"].as_str();
