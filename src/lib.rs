@@ -9,6 +9,8 @@
 //! `html`, `structured-clone`; `full` (the default) enables all of them.
 
 pub mod infra;
+#[cfg(feature = "url")]
+pub mod url;
 
 #[cfg(any(feature = "html", feature = "structured-clone"))]
 pub mod html;

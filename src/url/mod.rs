@@ -1,0 +1,46 @@
+//! The WHATWG URL Standard: hosts (§3), URLs (§4), application/x-www-form-urlencoded (§5)
+//! and the `URL`/`URLSearchParams` API semantics (§6).
+//!
+//! # For the JavaScript binding (one crossing per operation)
+//! - `new URL(url, base)` / `URL.parse`: [`Url::api_parse`]; `URL.canParse`:
+//!   [`Url::can_parse`] (stops once failure is impossible, keeps nothing).
+//! - The record is its href (ASCII) plus [`Url::components`], a `[u32; 9]` of offsets
+//!   (layout in [`component`]); JS keeps its own copy of href and slices it for every
+//!   getter. When [`Url::href_equals`] the input, JS can keep the caller's string as href.
+//! - Setters ([`Url::set_href`], [`Url::set_protocol`], … [`Url::set_hash`]) carry the
+//!   spec's quirks; after each, return href and components again.
+//! - `URLSearchParams`: [`UrlSearchParams`]; after a mutation of a URL's params call
+//!   [`UrlSearchParams::update`]; after `href`/`search` setters rebuild it with
+//!   [`UrlSearchParams::from_url`].
+//!
+//! ```
+//! use weft::url::Url;
+//! let url = Url::parse("HTTPS://EXAMPLE.com:443/a/../b?q#f", None).unwrap();
+//! assert_eq!(url.href(), "https://example.com/b?q#f");
+//! assert_eq!(url.origin().ascii_serialization(), "https://example.com");
+//! ```
+
+mod api;
+pub mod form_urlencoded;
+mod host;
+mod origin;
+mod parser;
+pub mod percent_encoding;
+#[cfg(feature = "public-suffix")]
+mod public_suffix;
+mod record;
+mod search_params;
+mod validation;
+
+pub use host::{
+    Host, HostKind, HostParseError, domain_to_ascii, domain_to_unicode, ends_in_a_number,
+    ipv4_serialize, ipv6_serialize, is_valid_domain,
+};
+pub use origin::Origin;
+pub use parser::{MAX_INPUT_LEN, ParseError, is_url_code_point};
+pub use percent_encoding::{EncodedPiece, QueryEncoder, Utf8};
+#[cfg(feature = "public-suffix")]
+pub use public_suffix::{public_suffix, registrable_domain};
+pub use record::{SchemeType, Url, component};
+pub use search_params::UrlSearchParams;
+pub use validation::{NoSink, ValidationError, ValidationErrorKind, ValidationSink};

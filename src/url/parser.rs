@@ -1,0 +1,1366 @@
+//! URL §4.4 "URL parsing": the basic URL parser, one state machine writing the URL's
+//! serialization directly (components are appended in serialization order, so the
+//! buffer IS the href when parsing ends).
+//!
+//! The parser works on the UTF-8 bytes of the input. Every delimiter is ASCII, so slicing
+//! at a delimiter stays on a char boundary, and "UTF-8 percent-encode a code point" is
+//! the same as percent-encoding each of its bytes (every set contains all non-ASCII).
+
+use super::host::{HostKind, ends_in_a_number, parse_host_into};
+use super::percent_encoding::{
+    C0_CONTROL, FRAGMENT, PATH, PercentEncodeSet, QUERY, QueryEncoder, SPECIAL_QUERY, UPPER_HEX,
+    USERINFO, percent_encode_after_encoding, percent_encode_bytes_into,
+};
+use super::record::{SchemeType, Url, to_u32};
+use super::validation::{ValidationError, ValidationErrorKind as E, ValidationSink};
+use std::borrow::Cow;
+use std::fmt;
+
+/// The basic URL parser returned failure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    /// Failure, with the validation error the spec signals at that point.
+    Failure(E),
+    /// The input is longer than this implementation accepts (`MAX_INPUT_LEN` bytes), so
+    /// that every offset of the result fits in a `u32`.
+    TooLong,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseError::Failure(kind) => write!(f, "invalid URL: {kind}"),
+            ParseError::TooLong => f.write_str("invalid URL: input too long"),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// The longest input accepted: percent-encoding at most triples a byte, so the
+/// serialization stays below `u32::MAX` bytes.
+pub const MAX_INPUT_LEN: usize = (u32::MAX / 4) as usize;
+
+/// A URL code point (§4.3).
+pub fn is_url_code_point(c: char) -> bool {
+    match c {
+        'a'..='z' | 'A'..='Z' | '0'..='9' => true,
+        '!' | '$' | '&' | '\'' | '(' | ')' | '*' | '+' | ',' | '-' | '.' | '/' | ':' | ';'
+        | '=' | '?' | '@' | '_' | '~' => true,
+        '\u{A0}'..='\u{10FFFD}' => !crate::infra::code_points::is_noncharacter(u32::from(c)),
+        _ => false,
+    }
+}
+
+/// The parser's states (§4.4), named as in the spec.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum State {
+    SchemeStart,
+    NoScheme,
+    SpecialRelativeOrAuthority,
+    PathOrAuthority,
+    Relative,
+    RelativeSlash,
+    SpecialAuthoritySlashes,
+    SpecialAuthorityIgnoreSlashes,
+    Authority,
+    Host,
+    Port,
+    File,
+    FileSlash,
+    FileHost,
+    PathStart,
+    Path,
+    OpaquePath,
+    Query,
+    Fragment,
+    /// The end of the state machine: return url.
+    Done,
+}
+
+/// The processed input (after stripping), and the map back to original byte offsets.
+pub(crate) struct Input<'a> {
+    pub text: Cow<'a, str>,
+    /// Bytes stripped from the front of the original input.
+    lead: usize,
+    /// For each removed tab or newline, the processed index it stood before (only kept
+    /// when errors are reported).
+    removed: Vec<usize>,
+}
+
+impl<'a> Input<'a> {
+    /// Steps 1.2–3 of the basic URL parser: strip leading/trailing C0 control or space
+    /// (only when `trim`, i.e. no url was given), then remove all ASCII tab or newline.
+    pub fn new<S: ValidationSink>(input: &'a str, trim: bool, sink: &mut S) -> Input<'a> {
+        let mut text = input;
+        let mut lead = 0;
+        if trim {
+            let bytes = input.as_bytes();
+            let start = bytes.iter().position(|&b| b > b' ').unwrap_or(bytes.len());
+            let end = bytes
+                .iter()
+                .rposition(|&b| b > b' ')
+                .map_or(start, |i| i + 1);
+            if S::ENABLED && (start > 0 || end < bytes.len()) {
+                let position = if start > 0 { 0 } else { end };
+                sink.report(ValidationError {
+                    kind: E::InvalidUrlUnit,
+                    position,
+                });
+            }
+            text = input.get(start..end).unwrap_or("");
+            lead = start;
+        }
+        let mut removed = Vec::new();
+        let text = if has_tab_or_newline(text.as_bytes()) {
+            let mut kept = String::with_capacity(text.len());
+            for (i, c) in text.char_indices() {
+                if matches!(c, '\t' | '\n' | '\r') {
+                    if S::ENABLED {
+                        if removed.is_empty() {
+                            sink.report(ValidationError {
+                                kind: E::InvalidUrlUnit,
+                                position: lead + i,
+                            });
+                        }
+                        removed.push(kept.len());
+                    }
+                } else {
+                    kept.push(c);
+                }
+            }
+            Cow::Owned(kept)
+        } else {
+            Cow::Borrowed(text)
+        };
+        Input {
+            text,
+            lead,
+            removed,
+        }
+    }
+
+    /// The byte offset in the original input of processed index `p`.
+    fn original(&self, p: usize) -> usize {
+        self.lead + p + self.removed.iter().take_while(|&&k| k <= p).count()
+    }
+}
+
+/// Whether `bytes` contains an ASCII tab or newline, eight bytes at a time: a chunk is
+/// checked byte by byte only when it holds some byte below 0x0E.
+fn has_tab_or_newline(bytes: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let exact = |chunk: &[u8]| chunk.iter().any(|b| matches!(b, b'\t' | b'\n' | b'\r'));
+    let mut chunks = bytes.chunks_exact(8);
+    for chunk in &mut chunks {
+        let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0xFF; 8]));
+        if word.wrapping_sub(ONES * 0x0E) & !word & (ONES * 0x80) != 0 && exact(chunk) {
+            return true;
+        }
+    }
+    exact(chunks.remainder())
+}
+
+/// Where the state machine stops early: `can_parse` needs only to know that parsing
+/// cannot fail any more, which is the case once the path starts.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    Full,
+    CheckOnly,
+}
+
+pub(crate) struct Parser<'a, 'i, S: ValidationSink> {
+    pub input: &'i Input<'a>,
+    pub base: Option<&'i Url>,
+    /// `None` is UTF-8.
+    pub encoding: Option<&'i dyn QueryEncoder>,
+    pub sink: &'i mut S,
+    pub url: Url,
+    /// Only `Path`/`PathStart` are ever overridden through the parser (the pathname
+    /// setter); the other setters use the per-component steps in `api`.
+    pub state_override: Option<State>,
+    pub mode: Mode,
+}
+
+pub(crate) fn empty_url() -> Url {
+    Url {
+        serialization: String::new(),
+        scheme_end: 0,
+        username_end: 0,
+        host_start: 0,
+        host_end: 0,
+        port: None,
+        path_start: 0,
+        query_start: None,
+        fragment_start: None,
+        host_kind: None,
+        scheme_type: SchemeType::NotSpecial,
+    }
+}
+
+/// The basic URL parser without url or state override.
+pub(crate) fn basic_url_parse<S: ValidationSink>(
+    input: &str,
+    base: Option<&Url>,
+    encoding: Option<&dyn QueryEncoder>,
+    sink: &mut S,
+    mode: Mode,
+) -> Result<Url, ParseError> {
+    if input.len() > MAX_INPUT_LEN {
+        return Err(ParseError::TooLong);
+    }
+    // An already-normalized http(s) URL parses to itself, with no validation error to
+    // report; the base cannot matter for it.
+    if !S::ENABLED
+        && let Some(url) = parse_normalized_http(input, mode)
+    {
+        return Ok(url);
+    }
+    general_parse(input, base, encoding, sink, mode)
+}
+
+/// The state machine proper (everything but the normalized http(s) fast path).
+fn general_parse<S: ValidationSink>(
+    input: &str,
+    base: Option<&Url>,
+    encoding: Option<&dyn QueryEncoder>,
+    sink: &mut S,
+    mode: Mode,
+) -> Result<Url, ParseError> {
+    let input = Input::new(input, true, sink);
+    let mut url = empty_url();
+    if mode == Mode::Full {
+        url.serialization.reserve(input.text.len() + 8);
+    }
+    let mut parser = Parser {
+        input: &input,
+        base,
+        encoding,
+        sink,
+        url,
+        state_override: None,
+        mode,
+    };
+    parser.run(State::SchemeStart, 0)?;
+    parser.url.fix_dot_prefix();
+    Ok(parser.url)
+}
+
+/// The fast path: `input` is an "http://" or "https://" URL already in the form the
+/// serializer produces (lowercase ASCII domain that does not end in a number, optional
+/// non-default port without leading zeros, a path of segments with nothing to encode and no
+/// dot segments, query and fragment with nothing to encode). Then the URL's href is the
+/// input itself; one scan finds the offsets. Anything else returns `None` and goes through
+/// the state machine.
+fn parse_normalized_http(input: &str, mode: Mode) -> Option<Url> {
+    let bytes = input.as_bytes();
+    let (scheme_type, scheme_end) = if bytes.starts_with(b"http://") {
+        (SchemeType::Http, 4)
+    } else if bytes.starts_with(b"https://") {
+        (SchemeType::Https, 5)
+    } else {
+        return None;
+    };
+    let host_start = scheme_end + 3;
+    let mut i = host_start;
+    while bytes
+        .get(i)
+        .is_some_and(|&b| SIMPLE_DOMAIN_BYTE[usize::from(b)])
+    {
+        i += 1;
+    }
+    let host_end = i;
+    if host_end == host_start || ends_in_a_number(input.get(host_start..host_end)?) {
+        return None;
+    }
+    let mut port = None;
+    if bytes.get(i) == Some(&b':') {
+        let digits_start = i + 1;
+        i = digits_start;
+        while bytes.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        let digits = &bytes[digits_start..i];
+        if digits.is_empty() || digits[0] == b'0' || digits.len() > 5 {
+            return None;
+        }
+        let value = parse_port(digits)?;
+        if Some(value) == scheme_type.default_port() {
+            return None;
+        }
+        port = Some(value);
+    }
+    if bytes.get(i) != Some(&b'/') {
+        return None;
+    }
+    let path_start = i;
+    let mut query_start = None;
+    let mut fragment_start = None;
+    // Path segments.
+    loop {
+        let segment_start = i + 1;
+        i = segment_start;
+        while bytes
+            .get(i)
+            .is_some_and(|&b| PATH_SPECIAL[usize::from(b)] == COPY)
+        {
+            i += 1;
+        }
+        let segment = &bytes[segment_start..i];
+        if is_single_dot_segment(segment) || is_double_dot_segment(segment) {
+            return None;
+        }
+        match bytes.get(i) {
+            Some(b'/') => continue,
+            Some(b'?') => {
+                query_start = Some(i);
+                i += 1;
+                while bytes
+                    .get(i)
+                    .is_some_and(|&b| QUERY_SPECIAL[usize::from(b)] == COPY)
+                {
+                    i += 1;
+                }
+                break;
+            }
+            Some(b'#') | None => break,
+            Some(_) => return None,
+        }
+    }
+    if bytes.get(i) == Some(&b'#') {
+        fragment_start = Some(i);
+        i += 1;
+        while bytes
+            .get(i)
+            .is_some_and(|&b| FRAGMENT_ALL[usize::from(b)] == COPY)
+        {
+            i += 1;
+        }
+    }
+    if i != bytes.len() {
+        return None;
+    }
+    Some(Url {
+        // `can_parse` keeps nothing: no copy of the input.
+        serialization: match mode {
+            Mode::Full => input.to_owned(),
+            Mode::CheckOnly => String::new(),
+        },
+        scheme_end: to_u32(scheme_end),
+        username_end: to_u32(host_start),
+        host_start: to_u32(host_start),
+        host_end: to_u32(host_end),
+        port,
+        path_start: to_u32(path_start),
+        query_start: query_start.map(to_u32),
+        fragment_start: fragment_start.map(to_u32),
+        host_kind: Some(HostKind::Domain),
+        scheme_type,
+    })
+}
+
+/// A byte class table for a state's inner loop: copy the byte, percent-encode it, or stop.
+type ClassTable = [u8; 256];
+const COPY: u8 = 0;
+const ENCODE: u8 = 1;
+const STOP: u8 = 2;
+
+const fn class_table(set: PercentEncodeSet, stops: &[u8]) -> ClassTable {
+    let mut table = [COPY; 256];
+    let mut b = 0;
+    while b < 256 {
+        if set.contains(b as u8) {
+            table[b] = ENCODE;
+        }
+        b += 1;
+    }
+    let mut i = 0;
+    while i < stops.len() {
+        table[stops[i] as usize] = STOP;
+        i += 1;
+    }
+    table
+}
+
+/// Bytes a lowercase ASCII domain can hold as they are: not uppercase, not "%", not a
+/// forbidden domain code point.
+static SIMPLE_DOMAIN_BYTE: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0x21;
+    while b < 0x7F {
+        table[b] = !matches!(
+            b as u8,
+            b'A'..=b'Z'
+                | b'#'
+                | b'%'
+                | b'/'
+                | b':'
+                | b'<'
+                | b'>'
+                | b'?'
+                | b'@'
+                | b'['
+                | b'\\'
+                | b']'
+                | b'^'
+                | b'|'
+        );
+        b += 1;
+    }
+    table
+};
+
+static PATH_SPECIAL: ClassTable = class_table(PATH, b"/\\?#");
+static PATH_NOT_SPECIAL: ClassTable = class_table(PATH, b"/?#");
+static PATH_SPECIAL_OVERRIDE: ClassTable = class_table(PATH, b"/\\");
+static PATH_NOT_SPECIAL_OVERRIDE: ClassTable = class_table(PATH, b"/");
+static OPAQUE_PATH: ClassTable = class_table(C0_CONTROL, b"?# ");
+static QUERY_SPECIAL: ClassTable = class_table(SPECIAL_QUERY, b"#");
+static QUERY_NOT_SPECIAL: ClassTable = class_table(QUERY, b"#");
+static FRAGMENT_ALL: ClassTable = class_table(FRAGMENT, b"");
+
+#[inline]
+fn is_windows_drive_letter(s: &[u8]) -> bool {
+    s.len() == 2 && s[0].is_ascii_alphabetic() && (s[1] == b':' || s[1] == b'|')
+}
+
+#[inline]
+fn is_normalized_windows_drive_letter(s: &[u8]) -> bool {
+    s.len() == 2 && s[0].is_ascii_alphabetic() && s[1] == b':'
+}
+
+/// "Starts with a Windows drive letter" (§4.2).
+fn starts_with_windows_drive_letter(s: &[u8]) -> bool {
+    s.len() >= 2
+        && is_windows_drive_letter(&s[..2])
+        && (s.len() == 2 || matches!(s[2], b'/' | b'\\' | b'?' | b'#'))
+}
+
+fn is_single_dot_segment(s: &[u8]) -> bool {
+    s == b"." || s.eq_ignore_ascii_case(b"%2e")
+}
+
+fn is_double_dot_segment(s: &[u8]) -> bool {
+    s == b".."
+        || s.eq_ignore_ascii_case(b".%2e")
+        || s.eq_ignore_ascii_case(b"%2e.")
+        || s.eq_ignore_ascii_case(b"%2e%2e")
+}
+
+impl Url {
+    /// Where the authority (host and port) ends.
+    #[inline]
+    pub(crate) fn authority_end(&self) -> u32 {
+        if self.host_kind.is_some() {
+            self.path_start
+        } else {
+            self.host_end
+        }
+    }
+
+    /// Keeps the serializer's "/." exactly when the host is null and the path is a list
+    /// whose first segment is empty (§4.5 step 3).
+    pub(crate) fn fix_dot_prefix(&mut self) {
+        if self.host_kind.is_some() {
+            return;
+        }
+        let has = self.path_start == self.host_end + 2;
+        let needs = self.path().starts_with("//");
+        if has == needs {
+            return;
+        }
+        let at = self.host_end as usize;
+        let shift: fn(u32) -> u32 = if needs {
+            self.serialization.insert_str(at, "/.");
+            |v| v + 2
+        } else {
+            self.serialization.replace_range(at..at + 2, "");
+            |v| v - 2
+        };
+        self.path_start = shift(self.path_start);
+        self.query_start = self.query_start.map(shift);
+        self.fragment_start = self.fragment_start.map(shift);
+    }
+
+    /// Shorten a url's path (§4.2); the path is at the end of the serialization.
+    fn shorten_path(&mut self) {
+        let path = &self.serialization.as_bytes()[self.path_start as usize..];
+        if self.scheme_type == SchemeType::File
+            && path.len() == 3
+            && is_normalized_windows_drive_letter(&path[1..])
+        {
+            return;
+        }
+        if let Some(i) = path.iter().rposition(|&b| b == b'/') {
+            self.serialization.truncate(self.path_start as usize + i);
+        }
+    }
+
+    /// Copies `base`'s serialization up to `end` (a component boundary) and its offsets.
+    fn copy_base(&mut self, base: &Url, end: u32) {
+        self.serialization.clear();
+        self.serialization
+            .push_str(base.serialization.get(..end as usize).unwrap_or(""));
+        self.scheme_end = base.scheme_end;
+        self.username_end = base.username_end.min(end);
+        self.host_start = base.host_start.min(end);
+        self.host_end = base.host_end.min(end);
+        self.host_kind = base.host_kind;
+        self.port = base.port;
+        self.path_start = base.path_start.min(end);
+        self.query_start = base.query_start.filter(|&q| q < end);
+        self.fragment_start = None;
+        self.scheme_type = base.scheme_type;
+    }
+}
+
+impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
+    /// The processed input; borrowed for `'i`, independently of `self`.
+    #[inline]
+    fn bytes(&self) -> &'i [u8] {
+        let input: &'i Input<'a> = self.input;
+        input.text.as_bytes()
+    }
+
+    #[inline]
+    fn at(&self, p: usize) -> Option<u8> {
+        self.bytes().get(p).copied()
+    }
+
+    #[inline]
+    fn error(&mut self, kind: E, p: usize) {
+        if S::ENABLED {
+            let position = self.input.original(p);
+            self.sink.report(ValidationError { kind, position });
+        }
+    }
+
+    fn fail(&mut self, kind: E, p: usize) -> Result<(State, usize), ParseError> {
+        self.error(kind, p);
+        Err(ParseError::Failure(kind))
+    }
+
+    #[inline]
+    fn special(&self) -> bool {
+        self.url.scheme_type.is_special()
+    }
+
+    #[inline]
+    fn len(&self) -> u32 {
+        to_u32(self.url.serialization.len())
+    }
+
+    /// "Validate a URL unit" at `p` (the spec repeats these two checks in several states).
+    fn validate_unit(&mut self, p: usize) {
+        let Some(b) = self.at(p) else { return };
+        if b == b'%' {
+            let hex = |q| self.at(q).is_some_and(|b: u8| b.is_ascii_hexdigit());
+            if !(hex(p + 1) && hex(p + 2)) {
+                self.error(E::InvalidUrlUnit, p);
+            }
+        } else if b < 0x80 {
+            if !is_url_code_point(char::from(b)) {
+                self.error(E::InvalidUrlUnit, p);
+            }
+        } else if b >= 0xC0 {
+            let c = self.input.text.get(p..).and_then(|s| s.chars().next());
+            if c.is_some_and(|c| !is_url_code_point(c)) {
+                self.error(E::InvalidUrlUnit, p);
+            }
+        }
+    }
+
+    /// The inner loop of the path, opaque path, query and fragment states: appends input
+    /// bytes from `p` (copied or percent-encoded as `table` says) up to the first byte the
+    /// table stops at, validating URL units when errors are reported. Returns where it
+    /// stopped.
+    #[inline]
+    fn encode_until(&mut self, p: usize, table: &ClassTable) -> usize {
+        let bytes = self.bytes();
+        // SAFETY: only ASCII is appended: COPY bytes (every table encodes all bytes >= 0x80,
+        // see `class_table`, and stops only at ASCII bytes) and "%" with two hex digits.
+        let out = unsafe { self.url.serialization.as_mut_vec() };
+        let mut run = p;
+        let mut i = p;
+        while let Some(&b) = bytes.get(i) {
+            match table[usize::from(b)] {
+                COPY => i += 1,
+                ENCODE => {
+                    out.extend_from_slice(&bytes[run..i]);
+                    out.extend_from_slice(&[
+                        b'%',
+                        UPPER_HEX[usize::from(b >> 4)],
+                        UPPER_HEX[usize::from(b & 0xF)],
+                    ]);
+                    i += 1;
+                    run = i;
+                }
+                _ => break,
+            }
+        }
+        out.extend_from_slice(bytes.get(run..i).unwrap_or(&[]));
+        if S::ENABLED {
+            for q in p..i {
+                self.validate_unit(q);
+            }
+        }
+        i
+    }
+
+    pub(crate) fn run(&mut self, mut state: State, mut p: usize) -> Result<(), ParseError> {
+        loop {
+            if self.mode == Mode::CheckOnly
+                && matches!(
+                    state,
+                    State::PathStart
+                        | State::Path
+                        | State::OpaquePath
+                        | State::Query
+                        | State::Fragment
+                )
+            {
+                return Ok(());
+            }
+            (state, p) = match state {
+                State::SchemeStart => self.scheme_start_state(),
+                State::NoScheme => self.no_scheme_state(p)?,
+                State::SpecialRelativeOrAuthority => self.special_relative_or_authority_state(p),
+                State::PathOrAuthority => self.path_or_authority_state(p),
+                State::Relative => self.relative_state(p),
+                State::RelativeSlash => self.relative_slash_state(p),
+                State::SpecialAuthoritySlashes => self.special_authority_slashes_state(p),
+                State::SpecialAuthorityIgnoreSlashes => {
+                    self.special_authority_ignore_slashes_state(p)
+                }
+                State::Authority => self.authority_state(p)?,
+                State::Host => self.host_state(p)?,
+                State::Port => self.port_state(p)?,
+                State::File => self.file_state(p),
+                State::FileSlash => self.file_slash_state(p),
+                State::FileHost => self.file_host_state(p)?,
+                State::PathStart => self.path_start_state(p),
+                State::Path => self.path_state(p),
+                State::OpaquePath => self.opaque_path_state(p),
+                State::Query => self.query_state(p),
+                State::Fragment => self.fragment_state(p),
+                State::Done => return Ok(()),
+            };
+        }
+    }
+
+    /// Scheme start state and scheme state (no state override: the protocol setter has
+    /// its own steps in `api`).
+    fn scheme_start_state(&mut self) -> (State, usize) {
+        let bytes = self.bytes();
+        if !bytes.first().is_some_and(u8::is_ascii_alphabetic) {
+            return (State::NoScheme, 0);
+        }
+        let end = bytes
+            .iter()
+            .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
+            .unwrap_or(bytes.len());
+        if bytes.get(end) != Some(&b':') {
+            // Start over in the no scheme state.
+            return (State::NoScheme, 0);
+        }
+        for &b in &bytes[..end] {
+            self.url
+                .serialization
+                .push(char::from(b.to_ascii_lowercase()));
+        }
+        self.url.scheme_end = to_u32(end);
+        self.url.serialization.push(':');
+        let scheme_type = SchemeType::from_scheme(&self.url.serialization.as_bytes()[..end]);
+        self.url.scheme_type = scheme_type;
+        let p = end + 1;
+        if scheme_type == SchemeType::File {
+            if !(self.at(p) == Some(b'/') && self.at(p + 1) == Some(b'/')) {
+                self.error(E::SpecialSchemeMissingFollowingSolidus, p);
+            }
+            (State::File, p)
+        } else if scheme_type.is_special()
+            && self
+                .base
+                .is_some_and(|base| base.scheme() == self.url.scheme())
+        {
+            (State::SpecialRelativeOrAuthority, p)
+        } else if scheme_type.is_special() {
+            (State::SpecialAuthoritySlashes, p)
+        } else if self.at(p) == Some(b'/') {
+            (State::PathOrAuthority, p + 1)
+        } else {
+            // url's path becomes the empty string: an opaque path.
+            self.set_null_host_path_start();
+            (State::OpaquePath, p)
+        }
+    }
+
+    fn set_null_host_path_start(&mut self) {
+        let end = self.len();
+        self.url.username_end = end;
+        self.url.host_start = end;
+        self.url.host_end = end;
+        self.url.path_start = end;
+    }
+
+    fn no_scheme_state(&mut self, p: usize) -> Result<(State, usize), ParseError> {
+        let c = self.at(p);
+        let Some(base) = self.base else {
+            return self.fail(E::MissingSchemeNonRelativeUrl, p);
+        };
+        if base.has_opaque_path() {
+            if c != Some(b'#') {
+                return self.fail(E::MissingSchemeNonRelativeUrl, p);
+            }
+            // Scheme, path and query of base; fragment empty.
+            self.url
+                .copy_base(base, base.fragment_start.unwrap_or_else(|| base.len()));
+            self.url.fragment_start = Some(self.len());
+            self.url.serialization.push('#');
+            return Ok((State::Fragment, p + 1));
+        }
+        if base.scheme_type != SchemeType::File {
+            Ok((State::Relative, p))
+        } else {
+            Ok((State::File, p))
+        }
+    }
+
+    fn special_relative_or_authority_state(&mut self, p: usize) -> (State, usize) {
+        if self.at(p) == Some(b'/') && self.at(p + 1) == Some(b'/') {
+            (State::SpecialAuthorityIgnoreSlashes, p + 2)
+        } else {
+            self.error(E::SpecialSchemeMissingFollowingSolidus, p);
+            (State::Relative, p)
+        }
+    }
+
+    fn path_or_authority_state(&mut self, p: usize) -> (State, usize) {
+        if self.at(p) == Some(b'/') {
+            (State::Authority, p + 1)
+        } else {
+            self.set_null_host_path_start();
+            (State::Path, p)
+        }
+    }
+
+    fn write_base_scheme(&mut self) {
+        if let Some(base) = self.base
+            && self.url.serialization.is_empty()
+        {
+            self.url.serialization.push_str(base.scheme());
+            self.url.scheme_end = base.scheme_end;
+            self.url.serialization.push(':');
+            self.url.scheme_type = base.scheme_type;
+        }
+    }
+
+    fn relative_state(&mut self, p: usize) -> (State, usize) {
+        let Some(base) = self.base else {
+            return (State::Done, p);
+        };
+        // 2. url's scheme is base's scheme.
+        self.write_base_scheme();
+        let special = self.special();
+        match self.at(p) {
+            Some(b'/') => (State::RelativeSlash, p + 1),
+            Some(b'\\') if special => {
+                self.error(E::InvalidReverseSolidus, p);
+                (State::RelativeSlash, p + 1)
+            }
+            c => {
+                // Credentials, host, port, path and query of base.
+                match c {
+                    Some(b'?') => {
+                        self.url.copy_base(base, base.path_end());
+                        self.url.query_start = Some(self.len());
+                        self.url.serialization.push('?');
+                        (State::Query, p + 1)
+                    }
+                    Some(b'#') => {
+                        self.url
+                            .copy_base(base, base.fragment_start.unwrap_or_else(|| base.len()));
+                        self.url.fragment_start = Some(self.len());
+                        self.url.serialization.push('#');
+                        (State::Fragment, p + 1)
+                    }
+                    None => {
+                        self.url
+                            .copy_base(base, base.fragment_start.unwrap_or_else(|| base.len()));
+                        (State::Done, p)
+                    }
+                    Some(_) => {
+                        // Query null, shorten the path, then the path state.
+                        self.url.copy_base(base, base.path_end());
+                        self.url.shorten_path();
+                        (State::Path, p)
+                    }
+                }
+            }
+        }
+    }
+
+    fn relative_slash_state(&mut self, p: usize) -> (State, usize) {
+        let c = self.at(p);
+        if self.special() && matches!(c, Some(b'/' | b'\\')) {
+            if c == Some(b'\\') {
+                self.error(E::InvalidReverseSolidus, p);
+            }
+            (State::SpecialAuthorityIgnoreSlashes, p + 1)
+        } else if c == Some(b'/') {
+            (State::Authority, p + 1)
+        } else {
+            // Credentials, host and port of base; then the path state.
+            if let Some(base) = self.base {
+                self.url.copy_base(base, base.authority_end());
+            }
+            self.url.path_start = self.len();
+            (State::Path, p)
+        }
+    }
+
+    fn special_authority_slashes_state(&mut self, p: usize) -> (State, usize) {
+        if self.at(p) == Some(b'/') && self.at(p + 1) == Some(b'/') {
+            (State::SpecialAuthorityIgnoreSlashes, p + 2)
+        } else {
+            self.error(E::SpecialSchemeMissingFollowingSolidus, p);
+            (State::SpecialAuthorityIgnoreSlashes, p)
+        }
+    }
+
+    fn special_authority_ignore_slashes_state(&mut self, mut p: usize) -> (State, usize) {
+        while matches!(self.at(p), Some(b'/' | b'\\')) {
+            self.error(E::SpecialSchemeMissingFollowingSolidus, p);
+            p += 1;
+        }
+        (State::Authority, p)
+    }
+
+    /// Authority state: everything up to the last "@" before the authority's end is the
+    /// userinfo (each earlier "@" is encoded as "%40", as the spec's buffer juggling does).
+    fn authority_state(&mut self, p: usize) -> Result<(State, usize), ParseError> {
+        self.url.serialization.push_str("//");
+        let username_start = self.len();
+        // One scan finds the authority's end and its last "@".
+        let special = self.special();
+        let bytes = self.bytes();
+        let mut end = p;
+        let mut at_sign = None;
+        while let Some(&b) = bytes.get(end) {
+            match b {
+                b'/' | b'?' | b'#' => break,
+                b'\\' if special => break,
+                b'@' => at_sign = Some(end),
+                _ => {}
+            }
+            end += 1;
+        }
+        let mut host_p = p;
+        if let Some(at_sign) = at_sign {
+            if S::ENABLED {
+                for (i, &b) in bytes.iter().enumerate().take(end).skip(p) {
+                    if b == b'@' {
+                        self.error(E::InvalidCredentials, i);
+                    }
+                }
+            }
+            if at_sign + 1 == end {
+                return self.fail(E::HostMissing, end);
+            }
+            let userinfo = &bytes[p..at_sign];
+            let colon = userinfo.iter().position(|&b| b == b':');
+            let (username, password) = match colon {
+                Some(i) => (&userinfo[..i], &userinfo[i + 1..]),
+                None => (userinfo, &userinfo[..0]),
+            };
+            let out = &mut self.url.serialization;
+            percent_encode_bytes_into(username, &USERINFO, out);
+            self.url.username_end = to_u32(out.len());
+            if !password.is_empty() {
+                out.push(':');
+                percent_encode_bytes_into(password, &USERINFO, out);
+            }
+            if out.len() > username_start as usize {
+                out.push('@');
+            }
+            host_p = at_sign + 1;
+        } else {
+            self.url.username_end = username_start;
+        }
+        self.url.host_start = self.len();
+        Ok((State::Host, host_p))
+    }
+
+    /// Host state / hostname state (no state override).
+    fn host_state(&mut self, p: usize) -> Result<(State, usize), ParseError> {
+        let special = self.special();
+        let bytes = self.bytes();
+        let mut inside_brackets = false;
+        // Whether the buffer is already a lowercase ASCII domain with nothing to decode or
+        // reject, so the host parser has nothing to do but the IPv4 check.
+        let mut simple = true;
+        let mut end = p;
+        while let Some(&b) = bytes.get(end) {
+            if !SIMPLE_DOMAIN_BYTE[usize::from(b)] {
+                match b {
+                    b':' if !inside_brackets => break,
+                    b'/' | b'?' | b'#' => break,
+                    b'\\' if special => break,
+                    b'[' => inside_brackets = true,
+                    b']' => inside_brackets = false,
+                    _ => {}
+                }
+                simple = false;
+            }
+            end += 1;
+        }
+        let is_port = bytes.get(end) == Some(&b':');
+        if p == end && (is_port || special) {
+            return self.fail(E::HostMissing, p);
+        }
+        let domain = self.input.text.get(p..end).unwrap_or("");
+        if simple && special && !ends_in_a_number(domain) {
+            self.url.host_start = self.len();
+            self.url.serialization.push_str(domain);
+            self.url.host_kind = Some(HostKind::Domain);
+            self.url.host_end = self.len();
+        } else {
+            self.write_host(p, end, !special)?;
+        }
+        if is_port {
+            Ok((State::Port, end + 1))
+        } else {
+            Ok((State::PathStart, end))
+        }
+    }
+
+    /// Host-parses input `[from, to)` and writes it as url's host.
+    fn write_host(
+        &mut self,
+        from: usize,
+        to: usize,
+        is_opaque: bool,
+    ) -> Result<HostKind, ParseError> {
+        let position = if S::ENABLED {
+            self.input.original(from)
+        } else {
+            0
+        };
+        let buffer = self.input.text.get(from..to).unwrap_or("");
+        self.url.host_start = self.len();
+        let kind = parse_host_into(
+            buffer,
+            is_opaque,
+            &mut self.url.serialization,
+            self.sink,
+            position,
+        )
+        .map_err(|e| ParseError::Failure(e.0))?;
+        self.url.host_kind = Some(kind);
+        self.url.host_end = self.len();
+        Ok(kind)
+    }
+
+    fn port_state(&mut self, p: usize) -> Result<(State, usize), ParseError> {
+        let bytes = self.bytes();
+        let digits_end = bytes[p.min(bytes.len())..]
+            .iter()
+            .position(|b| !b.is_ascii_digit())
+            .map_or(bytes.len(), |i| p + i);
+        let c = bytes.get(digits_end).copied();
+        let terminates =
+            matches!(c, None | Some(b'/' | b'?' | b'#')) || (self.special() && c == Some(b'\\'));
+        if !terminates {
+            return self.fail(E::PortInvalid, digits_end);
+        }
+        if digits_end > p {
+            let Some(port) = parse_port(&bytes[p..digits_end]) else {
+                return self.fail(E::PortOutOfRange, p);
+            };
+            if Some(port) != self.url.scheme_type.default_port() {
+                self.url.port = Some(port);
+                self.url.serialization.push(':');
+                self.url.serialization.push_str(&port.to_string());
+            }
+        }
+        Ok((State::PathStart, digits_end))
+    }
+
+    fn write_empty_host(&mut self) {
+        self.url.serialization.push_str("//");
+        let end = self.len();
+        self.url.username_end = end;
+        self.url.host_start = end;
+        self.url.host_end = end;
+        self.url.host_kind = Some(HostKind::Empty);
+        self.url.path_start = end;
+    }
+
+    fn file_state(&mut self, p: usize) -> (State, usize) {
+        // 1–2. url's scheme is "file" and its host the empty host.
+        if self.url.serialization.is_empty() {
+            self.url.serialization.push_str("file:");
+            self.url.scheme_end = 4;
+        }
+        self.url.scheme_type = SchemeType::File;
+        self.write_empty_host();
+        let c = self.at(p);
+        if matches!(c, Some(b'/' | b'\\')) {
+            if c == Some(b'\\') {
+                self.error(E::InvalidReverseSolidus, p);
+            }
+            return (State::FileSlash, p + 1);
+        }
+        let Some(base) = self.base.filter(|b| b.scheme_type == SchemeType::File) else {
+            return (State::Path, p);
+        };
+        // Host, path and query of base.
+        match c {
+            Some(b'?') => {
+                self.url.copy_base(base, base.path_end());
+                self.url.query_start = Some(self.len());
+                self.url.serialization.push('?');
+                (State::Query, p + 1)
+            }
+            Some(b'#') => {
+                self.url
+                    .copy_base(base, base.fragment_start.unwrap_or_else(|| base.len()));
+                self.url.fragment_start = Some(self.len());
+                self.url.serialization.push('#');
+                (State::Fragment, p + 1)
+            }
+            None => {
+                self.url
+                    .copy_base(base, base.fragment_start.unwrap_or_else(|| base.len()));
+                (State::Done, p)
+            }
+            Some(_) => {
+                self.url.copy_base(base, base.path_end());
+                if !starts_with_windows_drive_letter(&self.bytes()[p..]) {
+                    self.url.shorten_path();
+                } else {
+                    self.error(E::FileInvalidWindowsDriveLetter, p);
+                    let path_start = self.url.path_start as usize;
+                    self.url.serialization.truncate(path_start);
+                }
+                (State::Path, p)
+            }
+        }
+    }
+
+    fn file_slash_state(&mut self, p: usize) -> (State, usize) {
+        let c = self.at(p);
+        if matches!(c, Some(b'/' | b'\\')) {
+            if c == Some(b'\\') {
+                self.error(E::InvalidReverseSolidus, p);
+            }
+            return (State::FileHost, p + 1);
+        }
+        if let Some(base) = self.base.filter(|b| b.scheme_type == SchemeType::File) {
+            // url's host is base's host.
+            let host_start = self.url.host_start as usize;
+            self.url.serialization.truncate(host_start);
+            self.url
+                .serialization
+                .push_str(base.host_serialized().unwrap_or(""));
+            self.url.host_end = self.len();
+            self.url.host_kind = base.host_kind;
+            self.url.path_start = self.len();
+            let base_first = base.path_segments().and_then(|mut s| s.next());
+            if !starts_with_windows_drive_letter(&self.bytes()[p..])
+                && let Some(first) = base_first
+                && is_normalized_windows_drive_letter(first.as_bytes())
+            {
+                self.url.serialization.push('/');
+                self.url.serialization.push_str(first);
+            }
+        }
+        (State::Path, p)
+    }
+
+    fn file_host_state(&mut self, p: usize) -> Result<(State, usize), ParseError> {
+        let bytes = self.bytes();
+        let end = bytes[p.min(bytes.len())..]
+            .iter()
+            .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
+            .map_or(bytes.len(), |i| p + i);
+        if self.state_override.is_none() && is_windows_drive_letter(&bytes[p..end]) {
+            // The buffer is reused by the path state: re-read it there.
+            self.error(E::FileInvalidWindowsDriveLetterHost, p);
+            return Ok((State::Path, p));
+        }
+        if end > p {
+            let kind = self.write_host(p, end, false)?;
+            if kind == HostKind::Domain
+                && &self.url.serialization[self.url.host_start as usize..] == "localhost"
+            {
+                let host_start = self.url.host_start as usize;
+                self.url.serialization.truncate(host_start);
+                self.url.host_kind = Some(HostKind::Empty);
+                self.url.host_end = self.len();
+            }
+        }
+        Ok((State::PathStart, end))
+    }
+
+    fn path_start_state(&mut self, p: usize) -> (State, usize) {
+        self.url.path_start = self.len();
+        let c = self.at(p);
+        if self.special() {
+            if c == Some(b'\\') {
+                self.error(E::InvalidReverseSolidus, p);
+            }
+            if matches!(c, Some(b'/' | b'\\')) {
+                return (State::Path, p + 1);
+            }
+            return (State::Path, p);
+        }
+        if self.state_override.is_none() {
+            if c == Some(b'?') {
+                self.url.query_start = Some(self.len());
+                self.url.serialization.push('?');
+                return (State::Query, p + 1);
+            }
+            if c == Some(b'#') {
+                self.url.fragment_start = Some(self.len());
+                self.url.serialization.push('#');
+                return (State::Fragment, p + 1);
+            }
+        }
+        match c {
+            Some(b'/') => (State::Path, p + 1),
+            Some(_) => (State::Path, p),
+            None => {
+                if self.state_override.is_some() && self.url.host_kind.is_none() {
+                    self.url.serialization.push('/');
+                }
+                (State::Done, p)
+            }
+        }
+    }
+
+    /// Path state: one iteration per segment. Each segment is written as "/" + its
+    /// percent-encoding, then removed again if it was a single-dot or double-dot segment.
+    fn path_state(&mut self, mut p: usize) -> (State, usize) {
+        let special = self.special();
+        let table = match (special, self.state_override.is_none()) {
+            (true, true) => &PATH_SPECIAL,
+            (false, true) => &PATH_NOT_SPECIAL,
+            (true, false) => &PATH_SPECIAL_OVERRIDE,
+            (false, false) => &PATH_NOT_SPECIAL_OVERRIDE,
+        };
+        loop {
+            let segment_start = self.url.serialization.len();
+            self.url.serialization.push('/');
+            let end = self.encode_until(p, table);
+            let c = self.at(end);
+            let slash = c == Some(b'/') || (special && c == Some(b'\\'));
+            if special && c == Some(b'\\') {
+                self.error(E::InvalidReverseSolidus, end);
+            }
+            let segment = &self.url.serialization.as_bytes()[segment_start + 1..];
+            if is_double_dot_segment(segment) {
+                self.url.serialization.truncate(segment_start);
+                self.url.shorten_path();
+                if !slash {
+                    self.url.serialization.push('/');
+                }
+            } else if is_single_dot_segment(segment) {
+                self.url.serialization.truncate(segment_start);
+                if !slash {
+                    self.url.serialization.push('/');
+                }
+            } else if self.url.scheme_type == SchemeType::File
+                && segment_start == self.url.path_start as usize
+                && is_windows_drive_letter(segment)
+            {
+                // Windows drive letter quirk: "C|" becomes "C:".
+                self.url
+                    .serialization
+                    .replace_range(segment_start + 2..segment_start + 3, ":");
+            }
+            match c {
+                None => return (State::Done, end),
+                Some(b'?') => {
+                    self.url.query_start = Some(self.len());
+                    self.url.serialization.push('?');
+                    return (State::Query, end + 1);
+                }
+                Some(b'#') => {
+                    self.url.fragment_start = Some(self.len());
+                    self.url.serialization.push('#');
+                    return (State::Fragment, end + 1);
+                }
+                Some(_) => p = end + 1,
+            }
+        }
+    }
+
+    fn opaque_path_state(&mut self, mut p: usize) -> (State, usize) {
+        loop {
+            let end = self.encode_until(p, &OPAQUE_PATH);
+            match self.at(end) {
+                None => return (State::Done, end),
+                Some(b' ') => {
+                    // A space before "?" or "#" is encoded so that it cannot be lost.
+                    if matches!(self.at(end + 1), Some(b'?' | b'#')) {
+                        self.url.serialization.push_str("%20");
+                    } else {
+                        self.url.serialization.push(' ');
+                    }
+                    p = end + 1;
+                }
+                Some(b'?') => {
+                    self.url.query_start = Some(self.len());
+                    self.url.serialization.push('?');
+                    return (State::Query, end + 1);
+                }
+                Some(_) => {
+                    self.url.fragment_start = Some(self.len());
+                    self.url.serialization.push('#');
+                    return (State::Fragment, end + 1);
+                }
+            }
+        }
+    }
+
+    fn query_state(&mut self, p: usize) -> (State, usize) {
+        let special = self.special();
+        // 1. Non-special and ws/wss URLs always use UTF-8.
+        let encoding = self.encoding.filter(|e| {
+            !e.is_utf8()
+                && special
+                && !matches!(self.url.scheme_type, SchemeType::Ws | SchemeType::Wss)
+        });
+        let end = match encoding {
+            None => self.encode_until(
+                p,
+                if special {
+                    &QUERY_SPECIAL
+                } else {
+                    &QUERY_NOT_SPECIAL
+                },
+            ),
+            Some(encoding) => {
+                let bytes = self.bytes();
+                let end = bytes[p.min(bytes.len())..]
+                    .iter()
+                    .position(|&b| b == b'#')
+                    .map_or(bytes.len(), |i| p + i);
+                if S::ENABLED {
+                    for i in p..end {
+                        self.validate_unit(i);
+                    }
+                }
+                let buffer = self.input.text.get(p..end).unwrap_or("");
+                let set = if special { &SPECIAL_QUERY } else { &QUERY };
+                percent_encode_after_encoding(
+                    encoding,
+                    buffer,
+                    set,
+                    false,
+                    &mut self.url.serialization,
+                );
+                end
+            }
+        };
+        if self.at(end).is_some() {
+            self.url.fragment_start = Some(self.len());
+            self.url.serialization.push('#');
+            (State::Fragment, end + 1)
+        } else {
+            (State::Done, end)
+        }
+    }
+
+    fn fragment_state(&mut self, p: usize) -> (State, usize) {
+        let end = self.encode_until(p, &FRAGMENT_ALL);
+        (State::Done, end)
+    }
+}
+
+/// Parses a port's ASCII digits; `None` when it is not a 16-bit unsigned integer.
+pub(crate) fn parse_port(digits: &[u8]) -> Option<u16> {
+    let mut value: u32 = 0;
+    for &d in digits {
+        value = value * 10 + u32::from(d - b'0');
+        if value > 65535 {
+            return None;
+        }
+    }
+    u16::try_from(value).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::url::validation::NoSink;
+
+    fn general(input: &str) -> Option<Url> {
+        general_parse(input, None, None, &mut NoSink, Mode::Full).ok()
+    }
+
+    /// Whenever the fast path accepts an input, the state machine gives the same record.
+    #[test]
+    fn fast_path_agrees_with_the_state_machine() {
+        let mut inputs: Vec<String> = [
+            "http://example.com/",
+            "https://a.b/c/d?e#f",
+            "http://x:8080/",
+            "http://x:80/",
+            "http://x:080/",
+            "http://x:65536/",
+            "http://1.2.3.4/",
+            "http://a.0x1/",
+            "http://a/./b",
+            "http://a/%2e%2E/b",
+            "http://a/b/..",
+            "http://a/ b",
+            "http://a/b?c d",
+            "http://a/#`",
+            "http://a?b",
+            "http://a",
+            "http://A/",
+            "http://a/\\b",
+            "http://a/b?c#d#e",
+            "https://a:1/",
+            "http://a/b?'",
+            "https://[::1]/",
+            "http://u@a/",
+            "http://a/b\tc",
+            "http://xn--zca.de/",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        let dir = |var: &str, default: &str| {
+            std::env::var(var)
+                .unwrap_or_else(|_| format!("{}/../shared/{default}", env!("CARGO_MANIFEST_DIR")))
+        };
+        let wpt = dir("WPT_DIR", "wpt") + "/url/resources/urltestdata.json";
+        if let Ok(text) = std::fs::read_to_string(wpt) {
+            for line in text.lines() {
+                if let Some(rest) = line.trim().strip_prefix("\"input\": \"") {
+                    inputs.push(rest.trim_end_matches("\",").replace("\\\\", "\\"));
+                }
+            }
+        }
+        let corpus = dir("BENCH_DATA_DIR", "bench-data") + "/urls/ada-url-various-datasets/others/";
+        for file in ["kasztp.txt", "userbait.txt"] {
+            if let Ok(text) = std::fs::read_to_string(format!("{corpus}{file}")) {
+                inputs.extend(text.lines().map(str::to_owned));
+            }
+        }
+        let mut accepted = 0;
+        for input in &inputs {
+            if let Some(fast) = parse_normalized_http(input, Mode::Full) {
+                accepted += 1;
+                let slow = general(input).expect("the state machine accepts it too");
+                assert_eq!(fast.href(), slow.href(), "{input}");
+                assert_eq!(fast.components(), slow.components(), "{input}");
+            }
+        }
+        assert!(accepted >= 8, "{accepted}");
+        println!("fast path accepted {accepted} of {} inputs", inputs.len());
+    }
+}

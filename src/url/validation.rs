@@ -1,0 +1,167 @@
+//! URL §1.1 "Writing": validation errors and the one hook that reports them.
+//!
+//! A validation error never changes what the parser returns; it is reported only when the
+//! caller passes a sink. The parsers are generic over [`ValidationSink`], so with the
+//! default [`NoSink`] every check that exists only to report an error compiles away.
+
+use std::fmt;
+
+/// The spec's validation error types (URL §1.1), one variant per row of its table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ValidationErrorKind {
+    /// `domain-to-ASCII`: Unicode ToASCII recorded an error or returned the empty string.
+    DomainToAscii,
+    /// `domain-invalid-code-point`: the host contains a forbidden domain code point.
+    DomainInvalidCodePoint,
+    /// `domain-to-Unicode`: Unicode ToUnicode recorded an error.
+    DomainToUnicode,
+    /// `host-invalid-code-point`: an opaque host contains a forbidden host code point.
+    HostInvalidCodePoint,
+    /// `IPv4-empty-part`: an IPv4 address ends with a U+002E (.).
+    Ipv4EmptyPart,
+    /// `IPv4-too-many-parts`: an IPv4 address does not consist of exactly 4 parts.
+    Ipv4TooManyParts,
+    /// `IPv4-non-numeric-part`: an IPv4 address part is not numeric.
+    Ipv4NonNumericPart,
+    /// `IPv4-non-decimal-part`: an IPv4 address part uses hexadecimal or octal digits.
+    Ipv4NonDecimalPart,
+    /// `IPv4-out-of-range-part`: an IPv4 address part exceeds 255.
+    Ipv4OutOfRangePart,
+    /// `IPv6-unclosed`: an IPv6 address is missing the closing U+005D (]).
+    Ipv6Unclosed,
+    /// `IPv6-invalid-compression`: an IPv6 address begins with improper compression.
+    Ipv6InvalidCompression,
+    /// `IPv6-too-many-pieces`: an IPv6 address contains more than 8 pieces.
+    Ipv6TooManyPieces,
+    /// `IPv6-multiple-compression`: an IPv6 address is compressed in more than one spot.
+    Ipv6MultipleCompression,
+    /// `IPv6-invalid-code-point`: an unexpected code point, or an unexpected end.
+    Ipv6InvalidCodePoint,
+    /// `IPv6-too-few-pieces`: an uncompressed IPv6 address has fewer than 8 pieces.
+    Ipv6TooFewPieces,
+    /// `IPv4-in-IPv6-too-many-pieces`: more than 6 pieces before the IPv4 part.
+    Ipv4InIpv6TooManyPieces,
+    /// `IPv4-in-IPv6-invalid-code-point`: the IPv4 part is malformed.
+    Ipv4InIpv6InvalidCodePoint,
+    /// `IPv4-in-IPv6-out-of-range-part`: an IPv4 part exceeds 255.
+    Ipv4InIpv6OutOfRangePart,
+    /// `IPv4-in-IPv6-too-few-parts`: the IPv4 part has too few parts.
+    Ipv4InIpv6TooFewParts,
+    /// `invalid-URL-unit`: a code point that is not a URL unit.
+    InvalidUrlUnit,
+    /// `special-scheme-missing-following-solidus`: a special scheme not followed by "//".
+    SpecialSchemeMissingFollowingSolidus,
+    /// `missing-scheme-non-relative-URL`: no scheme and no usable base URL.
+    MissingSchemeNonRelativeUrl,
+    /// `invalid-reverse-solidus`: U+005C (\) used instead of U+002F (/) in a special URL.
+    InvalidReverseSolidus,
+    /// `invalid-credentials`: the input includes credentials.
+    InvalidCredentials,
+    /// `host-missing`: a special URL without a host.
+    HostMissing,
+    /// `port-out-of-range`: the port is too big.
+    PortOutOfRange,
+    /// `port-invalid`: the port is invalid.
+    PortInvalid,
+    /// `file-invalid-Windows-drive-letter`: a relative file URL starting with a drive letter.
+    FileInvalidWindowsDriveLetter,
+    /// `file-invalid-Windows-drive-letter-host`: a file: URL's host is a drive letter.
+    FileInvalidWindowsDriveLetterHost,
+}
+
+impl ValidationErrorKind {
+    /// The spec's identifier for this error type, e.g. `"invalid-URL-unit"`.
+    pub fn as_str(self) -> &'static str {
+        use ValidationErrorKind::*;
+        match self {
+            DomainToAscii => "domain-to-ASCII",
+            DomainInvalidCodePoint => "domain-invalid-code-point",
+            DomainToUnicode => "domain-to-Unicode",
+            HostInvalidCodePoint => "host-invalid-code-point",
+            Ipv4EmptyPart => "IPv4-empty-part",
+            Ipv4TooManyParts => "IPv4-too-many-parts",
+            Ipv4NonNumericPart => "IPv4-non-numeric-part",
+            Ipv4NonDecimalPart => "IPv4-non-decimal-part",
+            Ipv4OutOfRangePart => "IPv4-out-of-range-part",
+            Ipv6Unclosed => "IPv6-unclosed",
+            Ipv6InvalidCompression => "IPv6-invalid-compression",
+            Ipv6TooManyPieces => "IPv6-too-many-pieces",
+            Ipv6MultipleCompression => "IPv6-multiple-compression",
+            Ipv6InvalidCodePoint => "IPv6-invalid-code-point",
+            Ipv6TooFewPieces => "IPv6-too-few-pieces",
+            Ipv4InIpv6TooManyPieces => "IPv4-in-IPv6-too-many-pieces",
+            Ipv4InIpv6InvalidCodePoint => "IPv4-in-IPv6-invalid-code-point",
+            Ipv4InIpv6OutOfRangePart => "IPv4-in-IPv6-out-of-range-part",
+            Ipv4InIpv6TooFewParts => "IPv4-in-IPv6-too-few-parts",
+            InvalidUrlUnit => "invalid-URL-unit",
+            SpecialSchemeMissingFollowingSolidus => "special-scheme-missing-following-solidus",
+            MissingSchemeNonRelativeUrl => "missing-scheme-non-relative-URL",
+            InvalidReverseSolidus => "invalid-reverse-solidus",
+            InvalidCredentials => "invalid-credentials",
+            HostMissing => "host-missing",
+            PortOutOfRange => "port-out-of-range",
+            PortInvalid => "port-invalid",
+            FileInvalidWindowsDriveLetter => "file-invalid-Windows-drive-letter",
+            FileInvalidWindowsDriveLetterHost => "file-invalid-Windows-drive-letter-host",
+        }
+    }
+}
+
+impl fmt::Display for ValidationErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One validation error: its type and where it was found.
+///
+/// `position` is a byte offset into the ORIGINAL input string the caller passed (before
+/// the parser strips leading/trailing C0 control or space and removes tabs and newlines):
+/// the first byte of the offending code point, or for errors the host parser finds, the
+/// first byte of the host.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ValidationError {
+    /// The error type.
+    pub kind: ValidationErrorKind,
+    /// Byte offset into the original input.
+    pub position: usize,
+}
+
+impl fmt::Display for ValidationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at byte {}", self.kind, self.position)
+    }
+}
+
+/// Where validation errors go. `ENABLED` lets the parsers skip work that only serves
+/// reporting when nobody listens.
+pub trait ValidationSink {
+    /// Whether [`report`](Self::report) does anything.
+    const ENABLED: bool;
+    /// Records one error.
+    fn report(&mut self, error: ValidationError);
+}
+
+/// Discards validation errors: the zero-cost default.
+pub struct NoSink;
+
+impl ValidationSink for NoSink {
+    const ENABLED: bool = false;
+    #[inline(always)]
+    fn report(&mut self, _: ValidationError) {}
+}
+
+impl<F: FnMut(ValidationError)> ValidationSink for F {
+    const ENABLED: bool = true;
+    fn report(&mut self, error: ValidationError) {
+        self(error)
+    }
+}
+
+impl ValidationSink for Vec<ValidationError> {
+    const ENABLED: bool = true;
+    fn report(&mut self, error: ValidationError) {
+        self.push(error)
+    }
+}
