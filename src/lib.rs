@@ -10,5 +10,8 @@
 
 pub mod infra;
 
+#[cfg(feature = "encoding")]
+pub mod encoding;
+
 #[cfg(target_arch = "wasm32")]
 mod bindings;

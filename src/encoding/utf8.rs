@@ -1,0 +1,176 @@
+//! UTF-8 (§8.1): the UTF-8 decoder. (The UTF-8 encoder is a Rust string's own bytes.)
+
+use super::decoder::{Handled, Handler, Queue, Sink};
+
+/// The UTF-8 decoder's state (§8.1.1).
+#[derive(Clone, Debug)]
+pub(crate) struct Utf8Decoder {
+    code_point: u32,
+    bytes_seen: u8,
+    bytes_needed: u8,
+    lower_boundary: u8,
+    upper_boundary: u8,
+}
+
+impl Default for Utf8Decoder {
+    fn default() -> Self {
+        Utf8Decoder {
+            code_point: 0,
+            bytes_seen: 0,
+            bytes_needed: 0,
+            lower_boundary: 0x80,
+            upper_boundary: 0xBF,
+        }
+    }
+}
+
+impl Handler for Utf8Decoder {
+    fn handle(&mut self, byte: Option<u8>, queue: &mut Queue<'_>) -> Handled {
+        let Some(byte) = byte else {
+            // 1. End-of-queue with bytes needed: set bytes needed to 0 and return error.
+            if self.bytes_needed != 0 {
+                self.bytes_needed = 0;
+                return Handled::Error;
+            }
+            // 2. End-of-queue: finished.
+            return Handled::Finished;
+        };
+        // 3. If UTF-8 bytes needed is 0, based on byte:
+        if self.bytes_needed == 0 {
+            match byte {
+                0x00..=0x7F => return Handled::One(char::from(byte)),
+                0xC2..=0xDF => {
+                    self.bytes_needed = 1;
+                    self.code_point = u32::from(byte & 0x1F);
+                }
+                0xE0..=0xEF => {
+                    if byte == 0xE0 {
+                        self.lower_boundary = 0xA0;
+                    }
+                    if byte == 0xED {
+                        self.upper_boundary = 0x9F;
+                    }
+                    self.bytes_needed = 2;
+                    self.code_point = u32::from(byte & 0xF);
+                }
+                0xF0..=0xF4 => {
+                    if byte == 0xF0 {
+                        self.lower_boundary = 0x90;
+                    }
+                    if byte == 0xF4 {
+                        self.upper_boundary = 0x8F;
+                    }
+                    self.bytes_needed = 3;
+                    self.code_point = u32::from(byte & 0x7);
+                }
+                _ => return Handled::Error,
+            }
+            return Handled::Continue;
+        }
+        // 4. A byte outside the boundaries: reset, restore the byte, return error.
+        if !(self.lower_boundary..=self.upper_boundary).contains(&byte) {
+            *self = Utf8Decoder::default();
+            queue.restore(&[byte]);
+            return Handled::Error;
+        }
+        // 5.-7. Reset the boundaries, accumulate six bits, count the byte.
+        self.lower_boundary = 0x80;
+        self.upper_boundary = 0xBF;
+        self.code_point = (self.code_point << 6) | u32::from(byte & 0x3F);
+        self.bytes_seen += 1;
+        // 8. More bytes needed: continue.
+        if self.bytes_seen != self.bytes_needed {
+            return Handled::Continue;
+        }
+        // 9.-11. Return the code point and reset.
+        let code_point = self.code_point;
+        *self = Utf8Decoder::default();
+        Handled::code_point(code_point)
+    }
+
+    fn fast<S: Sink>(&mut self, src: &[u8], sink: &mut S) -> usize {
+        if self.bytes_needed != 0 {
+            return 0;
+        }
+        sink.push_valid_utf8(src)
+    }
+}
+
+/// Decodes the longest prefix of `src` that is complete, valid UTF-8 and fits in `dst`;
+/// returns (bytes read, units written).
+pub(crate) fn decode_valid_prefix_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
+    let mut read = 0;
+    let mut written = 0;
+    loop {
+        let copied = super::ascii::widen_ascii(
+            src.get(read..).unwrap_or_default(),
+            dst.get_mut(written..).unwrap_or_default(),
+        );
+        read += copied;
+        written += copied;
+        let Some(&lead) = src.get(read) else {
+            return (read, written);
+        };
+        if lead < 0x80 || dst.len() - written < 2 {
+            // Output full.
+            return (read, written);
+        }
+        let continuation = |i: usize| src.get(read + i).copied().unwrap_or(0);
+        let (length, code_point) = match lead {
+            0xC2..=0xDF if continuation(1) & 0xC0 == 0x80 => (
+                2,
+                (u32::from(lead & 0x1F) << 6) | u32::from(continuation(1) & 0x3F),
+            ),
+            0xE0..=0xEF => {
+                let second = continuation(1);
+                let second_ok = match lead {
+                    0xE0 => (0xA0..=0xBF).contains(&second),
+                    0xED => (0x80..=0x9F).contains(&second),
+                    _ => second & 0xC0 == 0x80,
+                };
+                if !second_ok || continuation(2) & 0xC0 != 0x80 {
+                    return (read, written);
+                }
+                (
+                    3,
+                    (u32::from(lead & 0xF) << 12)
+                        | (u32::from(second & 0x3F) << 6)
+                        | u32::from(continuation(2) & 0x3F),
+                )
+            }
+            0xF0..=0xF4 => {
+                let second = continuation(1);
+                let second_ok = match lead {
+                    0xF0 => (0x90..=0xBF).contains(&second),
+                    0xF4 => (0x80..=0x8F).contains(&second),
+                    _ => second & 0xC0 == 0x80,
+                };
+                if !second_ok || continuation(2) & 0xC0 != 0x80 || continuation(3) & 0xC0 != 0x80 {
+                    return (read, written);
+                }
+                (
+                    4,
+                    (u32::from(lead & 0x7) << 18)
+                        | (u32::from(second & 0x3F) << 12)
+                        | (u32::from(continuation(2) & 0x3F) << 6)
+                        | u32::from(continuation(3) & 0x3F),
+                )
+            }
+            _ => return (read, written),
+        };
+        if code_point >= 0x10000 {
+            let offset = code_point - 0x10000;
+            if let Some(pair) = dst.get_mut(written..written + 2) {
+                pair[0] = 0xD800 | (offset >> 10) as u16;
+                pair[1] = 0xDC00 | (offset & 0x3FF) as u16;
+            }
+            written += 2;
+        } else {
+            if let Some(slot) = dst.get_mut(written) {
+                *slot = code_point as u16;
+            }
+            written += 1;
+        }
+        read += length;
+    }
+}
