@@ -160,6 +160,7 @@ impl Sink for Utf16Sink<'_> {
     }
 
     fn push(&mut self, c: char) {
+        debug_assert!(self.remaining() >= 2);
         let mut units = [0u16; 2];
         let units = c.encode_utf16(&mut units);
         if let Some(slot) = self.buf.get_mut(self.pos..self.pos + units.len()) {
@@ -169,6 +170,7 @@ impl Sink for Utf16Sink<'_> {
     }
 
     fn push_bmp(&mut self, unit: u16) {
+        debug_assert!(self.remaining() >= 1);
         if let Some(slot) = self.buf.get_mut(self.pos) {
             *slot = unit;
             self.pos += 1;
@@ -206,6 +208,7 @@ impl Sink for Utf8Sink<'_> {
 
     fn push(&mut self, c: char) {
         let len = c.len_utf8();
+        debug_assert!(self.remaining() >= len);
         if let Some(slot) = self.buf.get_mut(self.pos..self.pos + len) {
             c.encode_utf8(slot);
             self.pos += len;

@@ -68,8 +68,11 @@ impl Handler for EucKrDecoder {
             return 0;
         }
         let mut read = 0;
-        while sink.remaining() >= S::MAX_STEP {
+        loop {
             read += sink.push_ascii_run(src.get(read..).unwrap_or_default());
+            if sink.remaining() < S::MAX_STEP {
+                break;
+            }
             match *src.get(read..).unwrap_or_default() {
                 [] => break,
                 [byte, ..] if byte < 0x80 => continue,

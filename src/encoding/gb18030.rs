@@ -110,8 +110,11 @@ impl Handler for Gb18030Decoder {
             return 0;
         }
         let mut read = 0;
-        while sink.remaining() >= S::MAX_STEP {
+        loop {
             read += sink.push_ascii_run(src.get(read..).unwrap_or_default());
+            if sink.remaining() < S::MAX_STEP {
+                break;
+            }
             let rest = src.get(read..).unwrap_or_default();
             match *rest {
                 [] => break,

@@ -57,8 +57,11 @@ impl Handler for SingleByteDecoder {
 
     fn fast<S: Sink>(&mut self, src: &[u8], sink: &mut S) -> usize {
         let mut read = 0;
-        while sink.remaining() >= S::MAX_STEP {
+        loop {
             read += sink.push_ascii_run(src.get(read..).unwrap_or_default());
+            if sink.remaining() < S::MAX_STEP {
+                break;
+            }
             let Some(&byte) = src.get(read) else { break };
             if byte < 0x80 {
                 continue;
