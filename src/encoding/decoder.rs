@@ -528,6 +528,35 @@ impl Decoder {
         dst: &mut String,
         last: bool,
     ) -> Result<(), MalformedInput> {
+        let mut src = src;
+        let mut read = 0;
+        if let Kind::Utf8(decoder) = &self.kind {
+            if decoder.is_initial() && self.restored.is_empty() {
+                // Valid UTF-8 decodes to itself: validate and copy the valid prefix at once.
+                let valid = match std::str::from_utf8(src) {
+                    Ok(valid) => valid,
+                    Err(error) => {
+                        std::str::from_utf8(src.get(..error.valid_up_to()).unwrap_or_default())
+                            .unwrap_or_default()
+                    }
+                };
+                dst.push_str(valid);
+                read = valid.len();
+                src = src.get(read..).unwrap_or_default();
+            }
+        }
+        self.decode_to_string_slow(src, dst, last)
+            .map_err(|error| MalformedInput {
+                read: read + error.read,
+            })
+    }
+
+    fn decode_to_string_slow(
+        &mut self,
+        src: &[u8],
+        dst: &mut String,
+        last: bool,
+    ) -> Result<(), MalformedInput> {
         let mut bytes = std::mem::take(dst).into_bytes();
         let mut read = 0;
         let outcome = loop {

@@ -85,14 +85,13 @@ impl Handler for EucJpDecoder {
             return 0;
         }
         let mut read = 0;
-        loop {
-            read += sink.push_ascii_run(src.get(read..).unwrap_or_default());
-            if sink.remaining() < S::MAX_STEP {
-                break;
+        while sink.remaining() >= S::MAX_STEP {
+            if src.get(read).is_some_and(|&b| b < 0x80) {
+                read += sink.push_ascii_run(src.get(read..).unwrap_or_default());
+                continue;
             }
             match *src.get(read..).unwrap_or_default() {
                 [] => break,
-                [byte, ..] if byte < 0x80 => continue,
                 [0x8E, byte @ 0xA1..=0xDF, ..] => {
                     sink.push_bmp(0xFF61 - 0xA1 + u16::from(byte));
                     read += 2;

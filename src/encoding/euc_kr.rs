@@ -68,14 +68,13 @@ impl Handler for EucKrDecoder {
             return 0;
         }
         let mut read = 0;
-        loop {
-            read += sink.push_ascii_run(src.get(read..).unwrap_or_default());
-            if sink.remaining() < S::MAX_STEP {
-                break;
+        while sink.remaining() >= S::MAX_STEP {
+            if src.get(read).is_some_and(|&b| b < 0x80) {
+                read += sink.push_ascii_run(src.get(read..).unwrap_or_default());
+                continue;
             }
             match *src.get(read..).unwrap_or_default() {
                 [] => break,
-                [byte, ..] if byte < 0x80 => continue,
                 [leading @ 0x81..=0xFE, byte, ..] => {
                     let code_point = Self::pointer(leading, byte)
                         .and_then(|p| self.index.get(p).copied())

@@ -110,15 +110,14 @@ impl Handler for Gb18030Decoder {
             return 0;
         }
         let mut read = 0;
-        loop {
-            read += sink.push_ascii_run(src.get(read..).unwrap_or_default());
-            if sink.remaining() < S::MAX_STEP {
-                break;
+        while sink.remaining() >= S::MAX_STEP {
+            if src.get(read).is_some_and(|&b| b < 0x80) {
+                read += sink.push_ascii_run(src.get(read..).unwrap_or_default());
+                continue;
             }
             let rest = src.get(read..).unwrap_or_default();
             match *rest {
                 [] => break,
-                [byte, ..] if byte < 0x80 => continue,
                 [0x80, ..] => {
                     sink.push_bmp(0x20AC);
                     read += 1;

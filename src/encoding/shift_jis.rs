@@ -78,14 +78,13 @@ impl Handler for ShiftJisDecoder {
             return 0;
         }
         let mut read = 0;
-        loop {
-            read += sink.push_ascii_run(src.get(read..).unwrap_or_default());
-            if sink.remaining() < S::MAX_STEP {
-                break;
+        while sink.remaining() >= S::MAX_STEP {
+            if src.get(read).is_some_and(|&b| b < 0x80) {
+                read += sink.push_ascii_run(src.get(read..).unwrap_or_default());
+                continue;
             }
             match *src.get(read..).unwrap_or_default() {
                 [] => break,
-                [byte, ..] if byte < 0x80 => continue,
                 [0x80, ..] => {
                     sink.push_bmp(0x80);
                     read += 1;

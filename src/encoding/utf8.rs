@@ -24,6 +24,13 @@ impl Default for Utf8Decoder {
     }
 }
 
+impl Utf8Decoder {
+    /// Whether the decoder holds no partial sequence.
+    pub(crate) fn is_initial(&self) -> bool {
+        self.bytes_needed == 0
+    }
+}
+
 impl Handler for Utf8Decoder {
     fn handle(&mut self, byte: Option<u8>, queue: &mut Queue<'_>) -> Handled {
         let Some(byte) = byte else {
@@ -102,17 +109,23 @@ pub(crate) fn decode_valid_prefix_to_utf16(src: &[u8], dst: &mut [u16]) -> (usiz
     let mut read = 0;
     let mut written = 0;
     loop {
-        let copied = super::ascii::widen_ascii(
-            src.get(read..).unwrap_or_default(),
-            dst.get_mut(written..).unwrap_or_default(),
-        );
-        read += copied;
-        written += copied;
         let Some(&lead) = src.get(read) else {
             return (read, written);
         };
-        if lead < 0x80 || dst.len() - written < 2 {
-            // Output full.
+        if lead < 0x80 {
+            let copied = super::ascii::widen_ascii(
+                src.get(read..).unwrap_or_default(),
+                dst.get_mut(written..).unwrap_or_default(),
+            );
+            if copied == 0 {
+                // Output full.
+                return (read, written);
+            }
+            read += copied;
+            written += copied;
+            continue;
+        }
+        if dst.len() - written < 2 {
             return (read, written);
         }
         let continuation = |i: usize| src.get(read + i).copied().unwrap_or(0);

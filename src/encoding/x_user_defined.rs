@@ -21,15 +21,12 @@ impl Handler for XUserDefinedDecoder {
 
     fn fast<S: Sink>(&mut self, src: &[u8], sink: &mut S) -> usize {
         let mut read = 0;
-        loop {
-            read += sink.push_ascii_run(src.get(read..).unwrap_or_default());
-            if sink.remaining() < S::MAX_STEP {
-                break;
-            }
-            let Some(&byte) = src.get(read) else { break };
-            if byte < 0x80 {
+        while sink.remaining() >= S::MAX_STEP {
+            if src.get(read).is_some_and(|&b| b < 0x80) {
+                read += sink.push_ascii_run(src.get(read..).unwrap_or_default());
                 continue;
             }
+            let Some(&byte) = src.get(read) else { break };
             sink.push_bmp(0xF780 + u16::from(byte) - 0x80);
             read += 1;
         }
