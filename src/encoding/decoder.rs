@@ -70,6 +70,8 @@ pub(crate) enum Handled {
     Finished,
     Error,
     One(char),
+    /// Big5's pointers that decode to two code points.
+    #[cfg(feature = "encoding-legacy")]
     Two(char, char),
 }
 
@@ -303,6 +305,7 @@ fn run<H: Handler, S: Sink>(
         match handler.handle(item, &mut queue) {
             Handled::Continue => {}
             Handled::One(c) => sink.push(c),
+            #[cfg(feature = "encoding-legacy")]
             Handled::Two(a, b) => {
                 sink.push(a);
                 sink.push(b);

@@ -39,6 +39,7 @@ pub(crate) enum Encoded {
     /// One to four bytes.
     Bytes([u8; 4], usize),
     /// Emit these three bytes (an escape sequence) and process the code point again.
+    #[cfg(feature = "encoding-legacy")]
     Restore([u8; 3]),
     /// Error with this code point.
     Error(char),
@@ -49,6 +50,7 @@ impl Encoded {
         Encoded::Bytes([byte, 0, 0, 0], 1)
     }
 
+    #[cfg(feature = "encoding-legacy")]
     pub(crate) fn two(first: u8, second: u8) -> Encoded {
         Encoded::Bytes([first, second, 0, 0], 2)
     }
@@ -158,6 +160,7 @@ impl Encoder {
                     output.extend_from_slice(encoded.get(..len).unwrap_or_default());
                     pos += c.len_utf8();
                 }
+                #[cfg(feature = "encoding-legacy")]
                 Encoded::Restore(escape) => output.extend_from_slice(&escape),
                 Encoded::Error(code_point) => {
                     pos += c.len_utf8();
