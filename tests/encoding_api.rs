@@ -208,3 +208,15 @@ fn legacy_encodings_are_known_but_not_included() {
     }
     assert_eq!(Encoding::for_label("sjis"), Some(Encoding::ShiftJis));
 }
+
+#[test]
+fn a_decoder_is_fresh_after_the_last_chunk() {
+    for encoding in Encoding::ALL.into_iter().filter(|e| e.is_included()) {
+        let mut decoder = Decoder::new(encoding, DecoderErrorMode::Replacement).unwrap();
+        let mut first = String::new();
+        decoder.decode_to_string(b"\x1B$B\x81\xFFab", &mut first, true).unwrap();
+        let mut second = String::new();
+        decoder.decode_to_string(b"\x1B$B\x81\xFFab", &mut second, true).unwrap();
+        assert_eq!(first, second, "{encoding}");
+    }
+}

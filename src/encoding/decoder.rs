@@ -320,12 +320,12 @@ fn run<H: Handler, S: Sink>(
             Handled::Error => sink.push('\u{FFFD}'),
             Handled::Finished => {
                 // Finished on a byte (the replacement decoder): the rest of the input is
-                // never read.
+                // never read, and with the last chunk the stream is over.
                 queue.restored.len = 0;
                 return Run {
                     status: DecodeStatus::InputEmpty,
                     read: src.len(),
-                    finished: item.is_none(),
+                    finished: item.is_none() || last,
                 };
             }
         }

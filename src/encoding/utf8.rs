@@ -103,20 +103,55 @@ impl Handler for Utf8Decoder {
     }
 }
 
+/// The complete, valid UTF-8 sequence at the start of `src`, if any: (length, scalar value).
+#[inline(always)]
+fn sequence(src: &[u8]) -> Option<(usize, u32)> {
+    let trail = |b: u8| b & 0xC0 == 0x80;
+    let bits = |b: u8| u32::from(b & 0x3F);
+    match *src {
+        [lead @ 0xE0..=0xEF, second, third, ..]
+            if trail(third)
+                && match lead {
+                    0xE0 => (0xA0..=0xBF).contains(&second),
+                    0xED => (0x80..=0x9F).contains(&second),
+                    _ => trail(second),
+                } =>
+        {
+            Some((3, (u32::from(lead & 0xF) << 12) | (bits(second) << 6) | bits(third)))
+        }
+        [lead @ 0xC2..=0xDF, second, ..] if trail(second) => {
+            Some((2, (u32::from(lead & 0x1F) << 6) | bits(second)))
+        }
+        [lead @ 0xF0..=0xF4, second, third, fourth, ..]
+            if trail(third)
+                && trail(fourth)
+                && match lead {
+                    0xF0 => (0x90..=0xBF).contains(&second),
+                    0xF4 => (0x80..=0x8F).contains(&second),
+                    _ => trail(second),
+                } =>
+        {
+            Some((
+                4,
+                (u32::from(lead & 0x7) << 18) | (bits(second) << 12) | (bits(third) << 6) | bits(fourth),
+            ))
+        }
+        _ => None,
+    }
+}
+
 /// Decodes the longest prefix of `src` that is complete, valid UTF-8 and fits in `dst`;
 /// returns (bytes read, units written).
 pub(crate) fn decode_valid_prefix_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
     let mut read = 0;
     let mut written = 0;
     loop {
-        let Some(&lead) = src.get(read) else {
+        let rest = src.get(read..).unwrap_or_default();
+        let Some(&lead) = rest.first() else {
             return (read, written);
         };
         if lead < 0x80 {
-            let copied = super::ascii::widen_ascii(
-                src.get(read..).unwrap_or_default(),
-                dst.get_mut(written..).unwrap_or_default(),
-            );
+            let copied = super::ascii::widen_ascii(rest, dst.get_mut(written..).unwrap_or_default());
             if copied == 0 {
                 // Output full.
                 return (read, written);
@@ -125,63 +160,22 @@ pub(crate) fn decode_valid_prefix_to_utf16(src: &[u8], dst: &mut [u16]) -> (usiz
             written += copied;
             continue;
         }
-        if dst.len() - written < 2 {
+        let Some((length, code_point)) = sequence(rest) else {
             return (read, written);
-        }
-        let continuation = |i: usize| src.get(read + i).copied().unwrap_or(0);
-        let (length, code_point) = match lead {
-            0xC2..=0xDF if continuation(1) & 0xC0 == 0x80 => (
-                2,
-                (u32::from(lead & 0x1F) << 6) | u32::from(continuation(1) & 0x3F),
-            ),
-            0xE0..=0xEF => {
-                let second = continuation(1);
-                let second_ok = match lead {
-                    0xE0 => (0xA0..=0xBF).contains(&second),
-                    0xED => (0x80..=0x9F).contains(&second),
-                    _ => second & 0xC0 == 0x80,
-                };
-                if !second_ok || continuation(2) & 0xC0 != 0x80 {
-                    return (read, written);
-                }
-                (
-                    3,
-                    (u32::from(lead & 0xF) << 12)
-                        | (u32::from(second & 0x3F) << 6)
-                        | u32::from(continuation(2) & 0x3F),
-                )
-            }
-            0xF0..=0xF4 => {
-                let second = continuation(1);
-                let second_ok = match lead {
-                    0xF0 => (0x90..=0xBF).contains(&second),
-                    0xF4 => (0x80..=0x8F).contains(&second),
-                    _ => second & 0xC0 == 0x80,
-                };
-                if !second_ok || continuation(2) & 0xC0 != 0x80 || continuation(3) & 0xC0 != 0x80 {
-                    return (read, written);
-                }
-                (
-                    4,
-                    (u32::from(lead & 0x7) << 18)
-                        | (u32::from(second & 0x3F) << 12)
-                        | (u32::from(continuation(2) & 0x3F) << 6)
-                        | u32::from(continuation(3) & 0x3F),
-                )
-            }
-            _ => return (read, written),
         };
         if code_point >= 0x10000 {
+            let Some([high, low]) = dst.get_mut(written..written + 2).and_then(|s| <&mut [u16; 2]>::try_from(s).ok()) else {
+                return (read, written);
+            };
             let offset = code_point - 0x10000;
-            if let Some(pair) = dst.get_mut(written..written + 2) {
-                pair[0] = 0xD800 | (offset >> 10) as u16;
-                pair[1] = 0xDC00 | (offset & 0x3FF) as u16;
-            }
+            *high = 0xD800 | (offset >> 10) as u16;
+            *low = 0xDC00 | (offset & 0x3FF) as u16;
             written += 2;
         } else {
-            if let Some(slot) = dst.get_mut(written) {
-                *slot = code_point as u16;
-            }
+            let Some(slot) = dst.get_mut(written) else {
+                return (read, written);
+            };
+            *slot = code_point as u16;
             written += 1;
         }
         read += length;
