@@ -214,9 +214,13 @@ fn a_decoder_is_fresh_after_the_last_chunk() {
     for encoding in Encoding::ALL.into_iter().filter(|e| e.is_included()) {
         let mut decoder = Decoder::new(encoding, DecoderErrorMode::Replacement).unwrap();
         let mut first = String::new();
-        decoder.decode_to_string(b"\x1B$B\x81\xFFab", &mut first, true).unwrap();
+        decoder
+            .decode_to_string(b"\x1B$B\x81\xFFab", &mut first, true)
+            .unwrap();
         let mut second = String::new();
-        decoder.decode_to_string(b"\x1B$B\x81\xFFab", &mut second, true).unwrap();
+        decoder
+            .decode_to_string(b"\x1B$B\x81\xFFab", &mut second, true)
+            .unwrap();
         assert_eq!(first, second, "{encoding}");
     }
 }

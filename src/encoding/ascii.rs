@@ -7,6 +7,11 @@ fn word(chunk: &[u8]) -> u64 {
     u64::from_le_bytes(chunk.try_into().unwrap_or([0x80; 8]))
 }
 
+/// Whether an eight-byte chunk is all ASCII.
+pub(crate) fn is_ascii_word(chunk: &[u8]) -> bool {
+    word(chunk) & HIGH_BITS == 0
+}
+
 /// The length of the run of ASCII bytes at the start of `src`.
 pub(crate) fn ascii_prefix_len(src: &[u8]) -> usize {
     let mut chunks = src.chunks_exact(8);

@@ -117,7 +117,10 @@ fn sequence(src: &[u8]) -> Option<(usize, u32)> {
                     _ => trail(second),
                 } =>
         {
-            Some((3, (u32::from(lead & 0xF) << 12) | (bits(second) << 6) | bits(third)))
+            Some((
+                3,
+                (u32::from(lead & 0xF) << 12) | (bits(second) << 6) | bits(third),
+            ))
         }
         [lead @ 0xC2..=0xDF, second, ..] if trail(second) => {
             Some((2, (u32::from(lead & 0x1F) << 6) | bits(second)))
@@ -133,7 +136,10 @@ fn sequence(src: &[u8]) -> Option<(usize, u32)> {
         {
             Some((
                 4,
-                (u32::from(lead & 0x7) << 18) | (bits(second) << 12) | (bits(third) << 6) | bits(fourth),
+                (u32::from(lead & 0x7) << 18)
+                    | (bits(second) << 12)
+                    | (bits(third) << 6)
+                    | bits(fourth),
             ))
         }
         _ => None,
@@ -151,7 +157,16 @@ pub(crate) fn decode_valid_prefix_to_utf16(src: &[u8], dst: &mut [u16]) -> (usiz
             return (read, written);
         };
         if lead < 0x80 {
-            let copied = super::ascii::widen_ascii(rest, dst.get_mut(written..).unwrap_or_default());
+            // A long ASCII run word by word; a short one (a space between words) inline.
+            let long = rest.get(..8).is_some_and(super::ascii::is_ascii_word);
+            let copied = if long {
+                super::ascii::widen_ascii(rest, dst.get_mut(written..).unwrap_or_default())
+            } else if let Some(slot) = dst.get_mut(written) {
+                *slot = u16::from(lead);
+                1
+            } else {
+                0
+            };
             if copied == 0 {
                 // Output full.
                 return (read, written);
@@ -160,24 +175,33 @@ pub(crate) fn decode_valid_prefix_to_utf16(src: &[u8], dst: &mut [u16]) -> (usiz
             written += copied;
             continue;
         }
-        let Some((length, code_point)) = sequence(rest) else {
-            return (read, written);
-        };
-        if code_point >= 0x10000 {
-            let Some([high, low]) = dst.get_mut(written..written + 2).and_then(|s| <&mut [u16; 2]>::try_from(s).ok()) else {
-                return (read, written);
-            };
-            let offset = code_point - 0x10000;
-            *high = 0xD800 | (offset >> 10) as u16;
-            *low = 0xDC00 | (offset & 0x3FF) as u16;
-            written += 2;
-        } else {
-            let Some(slot) = dst.get_mut(written) else {
-                return (read, written);
-            };
-            *slot = code_point as u16;
-            written += 1;
+        // Non-ASCII: decode sequences back to back until something else comes.
+        let mut rest = rest;
+        while let Some((length, code_point)) = sequence(rest) {
+            if code_point >= 0x10000 {
+                let Some([high, low]) = dst
+                    .get_mut(written..written + 2)
+                    .and_then(|s| <&mut [u16; 2]>::try_from(s).ok())
+                else {
+                    return (read, written);
+                };
+                let offset = code_point - 0x10000;
+                *high = 0xD800 | (offset >> 10) as u16;
+                *low = 0xDC00 | (offset & 0x3FF) as u16;
+                written += 2;
+            } else {
+                let Some(slot) = dst.get_mut(written) else {
+                    return (read, written);
+                };
+                *slot = code_point as u16;
+                written += 1;
+            }
+            read += length;
+            rest = rest.get(length..).unwrap_or_default();
         }
-        read += length;
+        if rest.first().is_none_or(|&b| b >= 0x80) {
+            // Invalid or incomplete: the handler takes over.
+            return (read, written);
+        }
     }
 }
