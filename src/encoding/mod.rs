@@ -264,9 +264,10 @@ pub fn utf8_decode_without_bom(input: &[u8]) -> Cow<'_, str> {
         Ok(valid) => Cow::Borrowed(valid),
         Err(_) => {
             let mut output = String::new();
-            let mut decoder = Decoder::new(Encoding::Utf8, DecoderErrorMode::Replacement)
-                .unwrap_or_else(|_| unreachable!("UTF-8 is always included"));
-            let _ = decoder.decode_to_string(input, &mut output, true);
+            // UTF-8 is always included, and replacement mode never fails.
+            if let Ok(mut decoder) = Decoder::new(Encoding::Utf8, DecoderErrorMode::Replacement) {
+                let _ = decoder.decode_to_string(input, &mut output, true);
+            }
             Cow::Owned(output)
         }
     }
