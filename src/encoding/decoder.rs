@@ -233,13 +233,7 @@ impl Sink for Utf8Sink<'_> {
         let window = src
             .get(..self.remaining().min(src.len()))
             .unwrap_or_default();
-        let valid = match std::str::from_utf8(window) {
-            Ok(valid) => valid,
-            Err(error) => {
-                std::str::from_utf8(window.get(..error.valid_up_to()).unwrap_or_default())
-                    .unwrap_or_default()
-            }
-        };
+        let valid = utf8::valid_prefix(window);
         if let Some(slot) = self.buf.get_mut(self.pos..self.pos + valid.len()) {
             slot.copy_from_slice(valid.as_bytes());
             self.pos += valid.len();
@@ -536,13 +530,7 @@ impl Decoder {
         if let Kind::Utf8(decoder) = &self.kind {
             if decoder.is_initial() && self.restored.is_empty() {
                 // Valid UTF-8 decodes to itself: validate and copy the valid prefix at once.
-                let valid = match std::str::from_utf8(src) {
-                    Ok(valid) => valid,
-                    Err(error) => {
-                        std::str::from_utf8(src.get(..error.valid_up_to()).unwrap_or_default())
-                            .unwrap_or_default()
-                    }
-                };
+                let valid = utf8::valid_prefix(src);
                 dst.push_str(valid);
                 read = valid.len();
                 src = src.get(read..).unwrap_or_default();

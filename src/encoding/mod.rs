@@ -260,9 +260,9 @@ pub fn utf8_decode(input: &[u8]) -> Cow<'_, str> {
 /// UTF-8 decode without BOM (§6): decode, replacing errors with U+FFFD; a BOM is kept as
 /// U+FEFF. Borrows the input when it is valid UTF-8.
 pub fn utf8_decode_without_bom(input: &[u8]) -> Cow<'_, str> {
-    match std::str::from_utf8(input) {
-        Ok(valid) => Cow::Borrowed(valid),
-        Err(_) => {
+    match utf8_decode_without_bom_or_fail(input) {
+        Some(valid) => Cow::Borrowed(valid),
+        None => {
             let mut output = String::new();
             // UTF-8 is always included, and replacement mode never fails.
             if let Ok(mut decoder) = Decoder::new(Encoding::Utf8, DecoderErrorMode::Replacement) {
@@ -276,7 +276,8 @@ pub fn utf8_decode_without_bom(input: &[u8]) -> Cow<'_, str> {
 /// UTF-8 decode without BOM or fail (§6): the input as a string, or `None` (failure) if it is
 /// not valid UTF-8.
 pub fn utf8_decode_without_bom_or_fail(input: &[u8]) -> Option<&str> {
-    std::str::from_utf8(input).ok()
+    let valid = utf8::valid_prefix(input);
+    (valid.len() == input.len()).then_some(valid)
 }
 
 /// Encode (§6): get an encoder for `encoding` and encode `input` with the "html" error mode

@@ -146,6 +146,46 @@ fn sequence(src: &[u8]) -> Option<(usize, u32)> {
     }
 }
 
+/// The length of the longest prefix of `src` that is complete, valid UTF-8: what the UTF-8
+/// decoder decodes without error. ASCII eight bytes at a time, then sequences back to back.
+pub(crate) fn valid_up_to(src: &[u8]) -> usize {
+    let mut read = 0;
+    loop {
+        let rest = src.get(read..).unwrap_or_default();
+        let Some(&lead) = rest.first() else {
+            return read;
+        };
+        if lead < 0x80 {
+            let long = rest.get(..8).is_some_and(super::ascii::is_ascii_word);
+            read += if long {
+                super::ascii::ascii_prefix_len(rest)
+            } else {
+                1
+            };
+            continue;
+        }
+        let mut rest = rest;
+        while let Some((length, _)) = sequence(rest) {
+            read += length;
+            rest = rest.get(length..).unwrap_or_default();
+        }
+        if rest.first().is_none_or(|&b| b >= 0x80) {
+            return read;
+        }
+    }
+}
+
+/// The longest prefix of `src` that is complete, valid UTF-8, as a `str`.
+pub(crate) fn valid_prefix(src: &[u8]) -> &str {
+    let valid = src.get(..valid_up_to(src)).unwrap_or_default();
+    debug_assert!(std::str::from_utf8(valid).is_ok());
+    // SAFETY: `valid_up_to` accepts exactly the sequences `sequence` decodes, which are the
+    // well-formed UTF-8 sequences of Unicode's table 3-7 (the standard's UTF-8 decoder
+    // boundaries), and ASCII; the tests compare it with `std::str::from_utf8` on every
+    // sequence of up to three bytes and every four-byte sequence's boundary cases.
+    unsafe { std::str::from_utf8_unchecked(valid) }
+}
+
 /// Decodes the longest prefix of `src` that is complete, valid UTF-8 and fits in `dst`;
 /// returns (bytes read, units written).
 pub(crate) fn decode_valid_prefix_to_utf16(src: &[u8], dst: &mut [u16]) -> (usize, usize) {
@@ -203,5 +243,42 @@ pub(crate) fn decode_valid_prefix_to_utf16(src: &[u8], dst: &mut [u16]) -> (usiz
             // Invalid or incomplete: the handler takes over.
             return (read, written);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn std_valid_up_to(bytes: &[u8]) -> usize {
+        std::str::from_utf8(bytes).map_or_else(|e| e.valid_up_to(), str::len)
+    }
+
+    #[test]
+    fn validation_agrees_with_the_standard_library_exhaustively() {
+        let mut bytes = [0u8; 4];
+        for first in 0x80..=0xFFu8 {
+            for second in 0..=0xFFu8 {
+                for third in 0..=0xFFu8 {
+                    bytes[..3].copy_from_slice(&[first, second, third]);
+                    assert_eq!(valid_up_to(&bytes[..3]), std_valid_up_to(&bytes[..3]));
+                }
+                assert_eq!(
+                    valid_up_to(&[first, second]),
+                    std_valid_up_to(&[first, second])
+                );
+            }
+            for second in 0x80..=0xBFu8 {
+                for third in [0x00, 0x7F, 0x80, 0xBF, 0xC0, 0xFF] {
+                    for fourth in [0x00, 0x7F, 0x80, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF] {
+                        bytes = [first, second, third, fourth];
+                        assert_eq!(valid_up_to(&bytes), std_valid_up_to(&bytes), "{bytes:02X?}");
+                    }
+                }
+            }
+        }
+        let text = "ascii then \u{E9}\u{4E00}\u{1F600}, and more ascii after it";
+        assert_eq!(valid_prefix(text.as_bytes()), text);
+        assert_eq!(valid_prefix(b"abc\xE4\xB8"), "abc");
     }
 }
