@@ -325,8 +325,11 @@ fn push_utf16(input: &[u16], pending: &mut Option<u16>, output: &mut Vec<u8>) {
     }
     while let Some(&unit) = input.get(at) {
         if unit < 0x80 {
-            output.push(unit as u8);
-            at += 1;
+            // An ASCII run at once.
+            let rest = input.get(at..).unwrap_or_default();
+            let run = rest.iter().take_while(|&&u| u < 0x80).count();
+            output.extend(rest.iter().take(run).map(|&u| u as u8));
+            at += run;
             continue;
         }
         if (0xD800..=0xDBFF).contains(&unit) && at + 1 == input.len() {
