@@ -81,6 +81,10 @@ bench: setup-build pkg
 	cargo bench
 	node --expose-gc benches/node/run.mjs
 
+## Regenerate src/encoding/tables/ from ENCODING_DATA_DIR (tests/encoding_tables.rs checks they are current)
+tables:
+	cargo run --no-default-features --example encoding_tables
+
 ## What each cargo feature set adds to the wasm (raw / gzip / brotli)
 size: setup-build
 	node tools/size.mjs

@@ -15,5 +15,8 @@ pub mod url;
 #[cfg(any(feature = "html", feature = "structured-clone"))]
 pub mod html;
 
+#[cfg(feature = "encoding")]
+pub mod encoding;
+
 #[cfg(target_arch = "wasm32")]
 mod bindings;

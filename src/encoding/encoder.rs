@@ -1,0 +1,227 @@
+//! Encoder instances (§4.1): "process a queue" for encoders, "get an encoder" and
+//! "encode or fail" (§7), with the "fatal" and "html" error modes.
+
+use super::{Encoding, EncodingError, single_byte, x_user_defined};
+
+#[cfg(feature = "encoding-legacy")]
+use super::{big5, euc_jp, euc_kr, gb18030, iso_2022_jp, shift_jis};
+
+/// An encoder's error mode (§4.1).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum EncoderErrorMode {
+    /// The first unencodable code point stops encoding.
+    Fatal,
+    /// Unencodable code points become `&#N;` (HTML forms and URLs).
+    Html,
+}
+
+/// Fatal mode: `code_point` could not be encoded. `read` bytes of the input were consumed
+/// (including that code point); encoding resumes with the same encoder and `&input[read..]`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct EncodeError {
+    /// The code point the encoder returned error with (U+FFFD for ISO-2022-JP's
+    /// U+000E, U+000F and U+001B).
+    pub code_point: char,
+    /// Input bytes consumed.
+    pub read: usize,
+}
+
+impl std::fmt::Display for EncodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "U+{:04X} cannot be encoded", u32::from(self.code_point))
+    }
+}
+
+impl std::error::Error for EncodeError {}
+
+/// What an encoder's handler returns for one code point.
+pub(crate) enum Encoded {
+    /// One to four bytes.
+    Bytes([u8; 4], usize),
+    /// Emit these three bytes (an escape sequence) and process the code point again.
+    #[cfg(feature = "encoding-legacy")]
+    Restore([u8; 3]),
+    /// Error with this code point.
+    Error(char),
+}
+
+impl Encoded {
+    pub(crate) fn byte(byte: u8) -> Encoded {
+        Encoded::Bytes([byte, 0, 0, 0], 1)
+    }
+
+    #[cfg(feature = "encoding-legacy")]
+    pub(crate) fn two(first: u8, second: u8) -> Encoded {
+        Encoded::Bytes([first, second, 0, 0], 2)
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Kind {
+    Utf8,
+    SingleByte(&'static single_byte::SingleByteIndex),
+    XUserDefined,
+    #[cfg(feature = "encoding-legacy")]
+    Gb18030 {
+        is_gbk: bool,
+    },
+    #[cfg(feature = "encoding-legacy")]
+    Big5,
+    #[cfg(feature = "encoding-legacy")]
+    EucJp,
+    #[cfg(feature = "encoding-legacy")]
+    Iso2022Jp(iso_2022_jp::Iso2022JpEncoder),
+    #[cfg(feature = "encoding-legacy")]
+    ShiftJis,
+    #[cfg(feature = "encoding-legacy")]
+    EucKr,
+}
+
+/// An encoder instance (§4.1). Only ISO-2022-JP's encoder has state, which persists across
+/// calls, as "encode or fail" needs.
+#[derive(Clone, Debug)]
+pub struct Encoder {
+    encoding: Encoding,
+    kind: Kind,
+}
+
+impl Encoder {
+    /// Get an encoder (§7): a new instance of `encoding`'s encoder. Fails for replacement and
+    /// UTF-16BE/LE (which the standard asserts never happens) and for encodings not
+    /// included in this build.
+    pub fn new(encoding: Encoding) -> Result<Encoder, EncodingError> {
+        if !encoding.has_encoder() {
+            return Err(EncodingError::NoEncoder(encoding));
+        }
+        encoding.check_included()?;
+        let kind = if let Some(index) = single_byte::index(encoding) {
+            Kind::SingleByte(index)
+        } else {
+            match encoding {
+                Encoding::XUserDefined => Kind::XUserDefined,
+                #[cfg(feature = "encoding-legacy")]
+                Encoding::Gbk => Kind::Gb18030 { is_gbk: true },
+                #[cfg(feature = "encoding-legacy")]
+                Encoding::Gb18030 => Kind::Gb18030 { is_gbk: false },
+                #[cfg(feature = "encoding-legacy")]
+                Encoding::Big5 => Kind::Big5,
+                #[cfg(feature = "encoding-legacy")]
+                Encoding::EucJp => Kind::EucJp,
+                #[cfg(feature = "encoding-legacy")]
+                Encoding::Iso2022Jp => Kind::Iso2022Jp(iso_2022_jp::Iso2022JpEncoder::default()),
+                #[cfg(feature = "encoding-legacy")]
+                Encoding::ShiftJis => Kind::ShiftJis,
+                #[cfg(feature = "encoding-legacy")]
+                Encoding::EucKr => Kind::EucKr,
+                _ => Kind::Utf8,
+            }
+        };
+        Ok(Encoder { encoding, kind })
+    }
+
+    /// The encoding this encoder encodes.
+    pub fn encoding(&self) -> Encoding {
+        self.encoding
+    }
+
+    /// Encode or fail (§7): encodes `input` and, when it is all encoded, end-of-queue (which
+    /// returns ISO-2022-JP to ASCII); stops at the first code point it cannot encode.
+    pub fn encode_or_fail(&mut self, input: &str, output: &mut Vec<u8>) -> Result<(), EncodeError> {
+        self.encode(input, output, EncoderErrorMode::Fatal)
+    }
+
+    /// Process a queue (§4.1) of `input` followed by end-of-queue, appending to `output`. In
+    /// "html" mode this never fails.
+    pub fn encode(
+        &mut self,
+        input: &str,
+        output: &mut Vec<u8>,
+        mode: EncoderErrorMode,
+    ) -> Result<(), EncodeError> {
+        if let Kind::Utf8 = self.kind {
+            // The UTF-8 encoder maps every scalar value to its UTF-8 bytes: the input itself.
+            output.extend_from_slice(input.as_bytes());
+            return Ok(());
+        }
+        let bytes = input.as_bytes();
+        let mut pos = 0;
+        loop {
+            let rest = bytes.get(pos..).unwrap_or_default();
+            let ascii = self.ascii_prefix_len(rest);
+            output.extend_from_slice(rest.get(..ascii).unwrap_or_default());
+            pos += ascii;
+            let Some(c) = input.get(pos..).and_then(|rest| rest.chars().next()) else {
+                // End-of-queue.
+                self.finish(output);
+                return Ok(());
+            };
+            match self.encode_char(c) {
+                Encoded::Bytes(encoded, len) => {
+                    output.extend_from_slice(encoded.get(..len).unwrap_or_default());
+                    pos += c.len_utf8();
+                }
+                #[cfg(feature = "encoding-legacy")]
+                Encoded::Restore(escape) => output.extend_from_slice(&escape),
+                Encoded::Error(code_point) => {
+                    pos += c.len_utf8();
+                    match mode {
+                        EncoderErrorMode::Fatal => {
+                            return Err(EncodeError {
+                                code_point,
+                                read: pos,
+                            });
+                        }
+                        EncoderErrorMode::Html => {
+                            // 0x26 (&), 0x23 (#), the code point in base ten, 0x3B (;).
+                            output.extend_from_slice(
+                                format!("&#{};", u32::from(code_point)).as_bytes(),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// How many bytes at the start of `rest` are ASCII code points the encoder maps to
+    /// themselves in its current state.
+    fn ascii_prefix_len(&self, rest: &[u8]) -> usize {
+        match &self.kind {
+            #[cfg(feature = "encoding-legacy")]
+            Kind::Iso2022Jp(encoder) => encoder.ascii_prefix_len(rest),
+            _ => super::ascii::ascii_prefix_len(rest),
+        }
+    }
+
+    fn encode_char(&mut self, c: char) -> Encoded {
+        match &mut self.kind {
+            Kind::Utf8 => {
+                let mut bytes = [0u8; 4];
+                let len = c.encode_utf8(&mut bytes).len();
+                Encoded::Bytes(bytes, len)
+            }
+            Kind::SingleByte(index) => single_byte::encode(index, c),
+            Kind::XUserDefined => x_user_defined::encode(c),
+            #[cfg(feature = "encoding-legacy")]
+            Kind::Gb18030 { is_gbk } => gb18030::encode(*is_gbk, c),
+            #[cfg(feature = "encoding-legacy")]
+            Kind::Big5 => big5::encode(c),
+            #[cfg(feature = "encoding-legacy")]
+            Kind::EucJp => euc_jp::encode(c),
+            #[cfg(feature = "encoding-legacy")]
+            Kind::Iso2022Jp(encoder) => encoder.encode(c),
+            #[cfg(feature = "encoding-legacy")]
+            Kind::ShiftJis => shift_jis::encode(c),
+            #[cfg(feature = "encoding-legacy")]
+            Kind::EucKr => euc_kr::encode(c),
+        }
+    }
+
+    /// The handler at end-of-queue: only ISO-2022-JP emits bytes (returning to ASCII).
+    fn finish(&mut self, _output: &mut Vec<u8>) {
+        #[cfg(feature = "encoding-legacy")]
+        if let Kind::Iso2022Jp(encoder) = &mut self.kind {
+            _output.extend_from_slice(encoder.finish());
+        }
+    }
+}

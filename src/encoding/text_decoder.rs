@@ -1,0 +1,371 @@
+//! The state behind the standard's JavaScript API (§8): `TextDecoder` (and
+//! `TextDecoderStream`, which is the same with every chunk streamed and a final flush),
+//! `TextEncoder`'s `encode()`/`encodeInto()` over UTF-16 input, and `TextEncoderStream`'s
+//! leading surrogate.
+
+use super::decoder::{Decoder, DecoderErrorMode, MalformedInput};
+use super::{Encoding, EncodingError};
+use std::fmt;
+
+/// Why `new TextDecoder(label, options)` throws a `RangeError`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum TextDecoderError {
+    /// "get an encoding" returned failure for the label.
+    UnknownLabel,
+    /// The label is a label of the replacement encoding.
+    Replacement,
+    /// The encoding is not included in this build (needs the `encoding-legacy` feature).
+    NotIncluded(Encoding),
+}
+
+impl fmt::Display for TextDecoderError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TextDecoderError::UnknownLabel => f.write_str("the encoding label is not supported"),
+            TextDecoderError::Replacement => {
+                f.write_str("the replacement encoding cannot be used with TextDecoder")
+            }
+            TextDecoderError::NotIncluded(encoding) => EncodingError::NotIncluded(*encoding).fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for TextDecoderError {}
+
+/// A `TextDecoder`'s associated state (§8.1, §8.2): encoding, decoder, I/O queue, ignore BOM,
+/// BOM seen, error mode and do not flush.
+#[derive(Clone, Debug)]
+pub struct TextDecoder {
+    decoder: Decoder,
+    ignore_bom: bool,
+    bom_seen: bool,
+    do_not_flush: bool,
+    /// What of the I/O queue a fatal error left unread, decoded first by the next call.
+    unread: Vec<u8>,
+}
+
+/// Output a `TextDecoder` serializes into.
+trait Output {
+    fn len(&self) -> usize;
+    fn truncate(&mut self, len: usize);
+    /// Removes U+FEFF at `start` if it is there.
+    fn remove_bom_at(&mut self, start: usize);
+    fn decode(
+        &mut self,
+        decoder: &mut Decoder,
+        src: &[u8],
+        last: bool,
+    ) -> Result<(), MalformedInput>;
+}
+
+impl Output for Vec<u16> {
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    fn truncate(&mut self, len: usize) {
+        Vec::truncate(self, len);
+    }
+    fn remove_bom_at(&mut self, start: usize) {
+        if self.get(start) == Some(&0xFEFF) {
+            self.remove(start);
+        }
+    }
+    fn decode(
+        &mut self,
+        decoder: &mut Decoder,
+        src: &[u8],
+        last: bool,
+    ) -> Result<(), MalformedInput> {
+        decoder.decode_to_utf16_vec(src, self, last)
+    }
+}
+
+impl Output for String {
+    fn len(&self) -> usize {
+        String::len(self)
+    }
+    fn truncate(&mut self, len: usize) {
+        String::truncate(self, len);
+    }
+    fn remove_bom_at(&mut self, start: usize) {
+        if self.get(start..).is_some_and(|s| s.starts_with('\u{FEFF}')) {
+            self.replace_range(start..start + '\u{FEFF}'.len_utf8(), "");
+        }
+    }
+    fn decode(
+        &mut self,
+        decoder: &mut Decoder,
+        src: &[u8],
+        last: bool,
+    ) -> Result<(), MalformedInput> {
+        decoder.decode_to_string(src, self, last)
+    }
+}
+
+impl TextDecoder {
+    /// The `new TextDecoder(label, options)` constructor steps.
+    pub fn new(
+        label: &str,
+        fatal: bool,
+        ignore_bom: bool,
+    ) -> Result<TextDecoder, TextDecoderError> {
+        // 1.-2. Get an encoding; failure or replacement throws a RangeError.
+        let encoding = Encoding::for_label(label).ok_or(TextDecoderError::UnknownLabel)?;
+        TextDecoder::for_encoding(encoding, fatal, ignore_bom)
+    }
+
+    /// The constructor steps from step 3, for an encoding already known.
+    pub fn for_encoding(
+        encoding: Encoding,
+        fatal: bool,
+        ignore_bom: bool,
+    ) -> Result<TextDecoder, TextDecoderError> {
+        if encoding == Encoding::Replacement {
+            return Err(TextDecoderError::Replacement);
+        }
+        let mode = if fatal {
+            DecoderErrorMode::Fatal
+        } else {
+            DecoderErrorMode::Replacement
+        };
+        let decoder =
+            Decoder::new(encoding, mode).map_err(|_| TextDecoderError::NotIncluded(encoding))?;
+        Ok(TextDecoder {
+            decoder,
+            ignore_bom,
+            bom_seen: false,
+            do_not_flush: false,
+            unread: Vec::new(),
+        })
+    }
+
+    /// The encoding; the `encoding` getter returns its [`Encoding::lowercase_name`].
+    pub fn encoding(&self) -> Encoding {
+        self.decoder.encoding()
+    }
+
+    /// The `fatal` getter.
+    pub fn fatal(&self) -> bool {
+        self.decoder.error_mode() == DecoderErrorMode::Fatal
+    }
+
+    /// The `ignoreBOM` getter.
+    pub fn ignore_bom(&self) -> bool {
+        self.ignore_bom
+    }
+
+    /// UTF-16 code units the next [`TextDecoder::decode_to_utf16`] of `input_length` bytes
+    /// appends at most; `None` on overflow.
+    pub fn max_utf16_length(&self, input_length: usize) -> Option<usize> {
+        self.decoder
+            .max_utf16_buffer_length(input_length.checked_add(self.unread.len())?)
+    }
+
+    /// The `decode(input, options)` method steps, appending the result as UTF-16 to
+    /// `output`. `Err` is the `TypeError` of fatal mode; `output` is then left as it was.
+    pub fn decode_to_utf16(
+        &mut self,
+        input: &[u8],
+        stream: bool,
+        output: &mut Vec<u16>,
+    ) -> Result<(), MalformedInput> {
+        self.decode_into(input, stream, output)
+    }
+
+    /// The `decode(input, options)` method steps, returning a `String`.
+    pub fn decode(&mut self, input: &[u8], stream: bool) -> Result<String, MalformedInput> {
+        let mut output = String::new();
+        self.decode_into(input, stream, &mut output)?;
+        Ok(output)
+    }
+
+    fn decode_into<O: Output>(
+        &mut self,
+        input: &[u8],
+        stream: bool,
+        output: &mut O,
+    ) -> Result<(), MalformedInput> {
+        // 1. If do not flush is false, a new decoder, an empty I/O queue, BOM seen false.
+        if !self.do_not_flush {
+            self.decoder.reset();
+            self.unread.clear();
+            self.bom_seen = false;
+        }
+        // 2. Set do not flush to options["stream"].
+        self.do_not_flush = stream;
+        // 3. Push input to the I/O queue (after what a fatal error left unread).
+        let joined;
+        let queue = if self.unread.is_empty() {
+            input
+        } else {
+            joined = [std::mem::take(&mut self.unread).as_slice(), input].concat();
+            joined.as_slice()
+        };
+        // 4.-5. Process items until end-of-queue (processed only when not streaming).
+        let start = output.len();
+        if let Err(error) = output.decode(&mut self.decoder, queue, !stream) {
+            // A TypeError: the output is dropped and the rest of the queue stays queued.
+            output.truncate(start);
+            self.unread = queue.get(error.read..).unwrap_or_default().to_vec();
+            return Err(error);
+        }
+        // Serialize I/O queue: for UTF-8 and UTF-16BE/LE, unless ignore BOM, the first
+        // scalar value ever output sets BOM seen and is dropped if it is U+FEFF.
+        if matches!(
+            self.encoding(),
+            Encoding::Utf8 | Encoding::Utf16Be | Encoding::Utf16Le
+        ) && !self.ignore_bom
+            && !self.bom_seen
+            && output.len() > start
+        {
+            self.bom_seen = true;
+            output.remove_bom_at(start);
+        }
+        Ok(())
+    }
+}
+
+/// `TextEncoder`'s `encode()` (§8.4): converts UTF-16 (a JavaScript string; lone surrogates
+/// become U+FFFD as for a USVString) to UTF-8, appending to `output`.
+pub fn utf16_to_utf8(input: &[u16], output: &mut Vec<u8>) {
+    output.reserve(input.len().saturating_mul(3));
+    let mut pending = None;
+    push_utf16(input, &mut pending, output);
+    if pending.is_some() {
+        output.extend_from_slice("\u{FFFD}".as_bytes());
+    }
+}
+
+/// `TextEncoder`'s `encodeInto()` (§8.4): encodes as much of `source` (UTF-16; lone
+/// surrogates become U+FFFD) as fits whole into `destination`; returns (UTF-16 code units
+/// read, bytes written).
+pub fn encode_into_utf8(source: &[u16], destination: &mut [u8]) -> (usize, usize) {
+    let mut read = 0;
+    let mut written = 0;
+    while let Some(&unit) = source.get(read) {
+        // ASCII, many at a time.
+        if unit < 0x80 {
+            let room = destination.len() - written;
+            let run = source
+                .get(read..)
+                .unwrap_or_default()
+                .iter()
+                .take(room)
+                .take_while(|&&u| u < 0x80)
+                .count();
+            if run == 0 {
+                break;
+            }
+            for (to, &from) in destination
+                .get_mut(written..written + run)
+                .unwrap_or_default()
+                .iter_mut()
+                .zip(source.get(read..read + run).unwrap_or_default())
+            {
+                *to = from as u8;
+            }
+            read += run;
+            written += run;
+            continue;
+        }
+        let (c, units) = scalar_at(source, read);
+        let len = c.len_utf8();
+        let Some(slot) = destination.get_mut(written..written + len) else {
+            break;
+        };
+        c.encode_utf8(slot);
+        read += units;
+        written += len;
+    }
+    (read, written)
+}
+
+/// The scalar value at `source[at]` (a non-empty position) and how many units it takes; lone
+/// surrogates are U+FFFD.
+fn scalar_at(source: &[u16], at: usize) -> (char, usize) {
+    let unit = source.get(at).copied().unwrap_or(0xFFFD);
+    if (0xD800..=0xDBFF).contains(&unit) {
+        if let Some(&next) = source.get(at + 1) {
+            if (0xDC00..=0xDFFF).contains(&next) {
+                let scalar =
+                    0x10000 + ((u32::from(unit) - 0xD800) << 10) + (u32::from(next) - 0xDC00);
+                return (char::from_u32(scalar).unwrap_or('\u{FFFD}'), 2);
+            }
+        }
+    }
+    (char::from_u32(u32::from(unit)).unwrap_or('\u{FFFD}'), 1)
+}
+
+/// Appends `input` as UTF-8, pairing surrogates; a leading surrogate at the end is left in
+/// `pending` (TextEncoderStream's leading surrogate) instead of being replaced.
+fn push_utf16(input: &[u16], pending: &mut Option<u16>, output: &mut Vec<u8>) {
+    let mut at = 0;
+    if let Some(leading) = pending.take() {
+        match input.first() {
+            None => {
+                *pending = Some(leading);
+                return;
+            }
+            Some(&trailing) if (0xDC00..=0xDFFF).contains(&trailing) => {
+                let scalar = 0x10000
+                    + ((u32::from(leading) - 0xD800) << 10)
+                    + (u32::from(trailing) - 0xDC00);
+                let mut buffer = [0u8; 4];
+                output.extend_from_slice(
+                    char::from_u32(scalar)
+                        .unwrap_or('\u{FFFD}')
+                        .encode_utf8(&mut buffer)
+                        .as_bytes(),
+                );
+                at = 1;
+            }
+            // Restore the unit to the input and output U+FFFD.
+            Some(_) => output.extend_from_slice("\u{FFFD}".as_bytes()),
+        }
+    }
+    while let Some(&unit) = input.get(at) {
+        if unit < 0x80 {
+            // An ASCII run at once.
+            let rest = input.get(at..).unwrap_or_default();
+            let run = rest.iter().take_while(|&&u| u < 0x80).count();
+            output.extend(rest.iter().take(run).map(|&u| u as u8));
+            at += run;
+            continue;
+        }
+        if (0xD800..=0xDBFF).contains(&unit) && at + 1 == input.len() {
+            *pending = Some(unit);
+            return;
+        }
+        let (c, units) = scalar_at(input, at);
+        let mut buffer = [0u8; 4];
+        output.extend_from_slice(c.encode_utf8(&mut buffer).as_bytes());
+        at += units;
+    }
+}
+
+/// A `TextEncoderStream`'s leading surrogate (§8.5), which lets a surrogate pair split
+/// between chunks become one scalar value.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TextEncoderStreamState {
+    leading_surrogate: Option<u16>,
+}
+
+impl TextEncoderStreamState {
+    /// A new `TextEncoderStream`'s state.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Encode and enqueue a chunk: appends the chunk's UTF-8 to `output` (enqueue it if it is
+    /// not empty).
+    pub fn encode_chunk(&mut self, chunk: &[u16], output: &mut Vec<u8>) {
+        push_utf16(chunk, &mut self.leading_surrogate, output);
+    }
+
+    /// Encode and flush: a leading surrogate left at the end becomes U+FFFD.
+    pub fn flush(&mut self, output: &mut Vec<u8>) {
+        if self.leading_surrogate.take().is_some() {
+            output.extend_from_slice("\u{FFFD}".as_bytes());
+        }
+    }
+}
