@@ -9,7 +9,7 @@
 import * as glue from '#glue';
 import { readAscii, writeString } from './io.js';
 import { wasm } from './runtime.js';
-import { requireArguments, toDOMString } from './webidl.js';
+import { requireArguments, toDOMString, toUSVString } from './webidl.js';
 
 const { HtmlParser: P, HtmlValidator: V, HtmlSerializer: S } = glue;
 
@@ -461,4 +461,26 @@ export function extractMetaCharset(content) {
   const string = input(arguments, 'extractMetaCharset');
   const range = parse(P.MetaCharset, string);
   return range && string.slice(range[0], range[1]);
+}
+
+/**
+ * The same algorithm to its end: the name of the encoding the label names ("UTF-8",
+ * "windows-1252", ...), or null when there is no label or the Encoding Standard does not know it.
+ */
+export function extractMetaCharsetEncoding(content) {
+  return glue.htmlMetaCharsetEncoding(input(arguments, 'extractMetaCharsetEncoding')) ?? null;
+}
+
+// ----- URLs (§2.5)
+
+/**
+ * Encoding-parse-and-serialize a URL as a document with character encoding `encoding` (a label)
+ * does, against `base` if given: the serialized URL, or null on failure. The query is encoded
+ * with the document's encoding, everything else with UTF-8. RangeError for an unknown label,
+ * TypeError for an invalid base.
+ */
+export function encodingParseAndSerializeURL(url, encoding = 'utf-8', base = undefined) {
+  const string = toUSVString(input(arguments, 'encodingParseAndSerializeURL'));
+  const label = toDOMString(encoding);
+  return glue.htmlEncodingParseAndSerializeUrl(string, label, base === undefined ? undefined : toUSVString(base)) ?? null;
 }

@@ -2,7 +2,7 @@
 //! string comparison, §2.6.5 meta charset extraction.
 #![cfg(feature = "html")]
 
-use weft::html::fetching::extract_character_encoding_from_meta_element;
+use weft::html::fetching::extract_character_encoding_label_from_meta_element;
 use weft::html::microsyntax::tokens::{split_on_ascii_whitespace, split_on_commas};
 use weft::html::microsyntax::*;
 
@@ -257,9 +257,20 @@ fn extracting_character_encodings_from_meta_elements() {
     ];
     for &(input, expected) in cases {
         assert_eq!(
-            extract_character_encoding_from_meta_element(input),
+            extract_character_encoding_label_from_meta_element(input),
             expected,
             "{input:?}"
         );
     }
+}
+
+#[test]
+fn meta_charset_resolves_the_label_to_an_encoding() {
+    use weft::encoding::Encoding;
+    use weft::html::fetching::extract_character_encoding_from_meta_element as extract;
+    assert_eq!(extract("text/html; charset=utf-8"), Some(Encoding::Utf8));
+    assert_eq!(extract("charset='  Latin1 '"), Some(Encoding::Windows1252));
+    assert_eq!(extract("charset=x-sjis"), Some(Encoding::ShiftJis));
+    assert_eq!(extract("charset=no-such-encoding"), None);
+    assert_eq!(extract("text/html"), None);
 }

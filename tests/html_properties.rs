@@ -4,7 +4,7 @@
 #![cfg(feature = "html")]
 
 use proptest::prelude::*;
-use weft::html::fetching::extract_character_encoding_from_meta_element;
+use weft::html::fetching::extract_character_encoding_label_from_meta_element;
 use weft::html::microsyntax::*;
 
 /// Strings made of the characters the microsyntaxes care about, plus a few that only some of
@@ -64,7 +64,7 @@ fn run_every_parser(input: &str) {
     let _ = parse_simple_color_value(input);
     let _ = parse_legacy_color_value(input);
     let _ = parse_hash_name_reference(input);
-    let _ = extract_character_encoding_from_meta_element(input);
+    let _ = extract_character_encoding_label_from_meta_element(input);
     let _ = is_unordered_set_of_unique_space_separated_tokens(
         input,
         TokenComparison::AsciiCaseInsensitive,

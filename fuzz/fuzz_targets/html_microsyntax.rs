@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use weft::html::fetching::extract_character_encoding_from_meta_element;
+use weft::html::fetching::extract_character_encoding_label_from_meta_element;
 use weft::html::microsyntax::tokens::{split_on_ascii_whitespace, split_on_commas};
 use weft::html::microsyntax::*;
 
@@ -243,7 +243,7 @@ fn check(input: &str) {
     if let Some(name) = parse_hash_name_reference(input) {
         assert!(is_part_of(name, input) && !name.is_empty());
     }
-    if let Some(label) = extract_character_encoding_from_meta_element(input) {
+    if let Some(label) = extract_character_encoding_label_from_meta_element(input) {
         assert!(is_part_of(label, input));
     }
     is_valid_boolean_attribute_value(input, "checked");

@@ -1,6 +1,7 @@
 /**
  * The HTML Standard's common microsyntaxes (§2.3–2.4: numbers, dates and times, colors, tokens,
- * references, boolean and enumerated attributes) and the `meta` charset extraction (§2.6.5).
+ * references, boolean and enumerated attributes), encoding-parsing URLs (§2.5) and the `meta`
+ * charset extraction (§2.6.5).
  *
  * Every function returns a plain value, or `null` where the spec's algorithm returns an error,
  * failure or nothing; bad input never throws. A missing argument throws a `TypeError`, and
@@ -138,6 +139,22 @@ export declare namespace html {
    * encoding, or null.
    */
   function extractMetaCharset(content: string): string | null;
+
+  /**
+   * The same algorithm to its end: the name of the encoding the label names ("UTF-8",
+   * "windows-1252", …), or null when there is no label or the Encoding Standard does not know it.
+   */
+  function extractMetaCharsetEncoding(content: string): string | null;
+
+  // URLs (§2.5)
+
+  /**
+   * Encoding-parse-and-serialize a URL as a document whose character encoding has the label
+   * `encoding` (default "utf-8") does, against `base` if given: the serialized URL, or null on
+   * failure. Only the query uses the document's encoding. Throws a RangeError for an unknown
+   * label and a TypeError for an invalid base.
+   */
+  function encodingParseAndSerializeURL(url: string, encoding?: string, base?: string): string | null;
 
   // Values
 

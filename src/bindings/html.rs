@@ -17,7 +17,7 @@
 //! not an integer in its type's range makes the serialization fail.
 
 use super::io::{set_output, with_input_str};
-use crate::html::fetching::extract_character_encoding_from_meta_element;
+use crate::html::fetching::extract_character_encoding_label_from_meta_element;
 use crate::html::microsyntax::tokens::{split_on_ascii_whitespace, split_on_commas};
 use crate::html::microsyntax::*;
 use std::cell::Cell;
@@ -205,7 +205,7 @@ pub fn html_parse(parser: HtmlParser, len: usize) -> bool {
             HtmlParser::HashNameReference => {
                 parse_hash_name_reference(input).map(|name| put(&[&utf16_range(input, name)]))
             }
-            HtmlParser::MetaCharset => extract_character_encoding_from_meta_element(input)
+            HtmlParser::MetaCharset => extract_character_encoding_label_from_meta_element(input)
                 .map(|label| put(&[&utf16_range(input, label)])),
         };
         stored.is_some()
@@ -573,4 +573,39 @@ mod tests {
         assert_eq!(state(None), Some(2));
         assert_eq!(state(Some("of")), Some(3));
     }
+}
+
+/// §2.6.5 to the end: the name of the encoding the meta element's content names, if any.
+#[wasm_bindgen(js_name = htmlMetaCharsetEncoding)]
+pub fn meta_charset_encoding(content: &str) -> Option<String> {
+    crate::html::fetching::extract_character_encoding_from_meta_element(content)
+        .map(|encoding| encoding.name().to_owned())
+}
+
+/// §2.5 encoding-parse-and-serialize a URL, in a document whose character encoding has the
+/// label `encoding`, against `base` if given. `None` is failure; an unknown label is a
+/// RangeError and an unparsable base a TypeError, as in the TextDecoder and URL constructors.
+#[wasm_bindgen(js_name = htmlEncodingParseAndSerializeUrl)]
+pub fn encoding_parse_and_serialize_url(
+    url: &str,
+    encoding: &str,
+    base: Option<String>,
+) -> Result<Option<String>, JsValue> {
+    let document_encoding = crate::encoding::Encoding::for_label(encoding).ok_or_else(|| {
+        js_sys::RangeError::new(&format!(
+            "The encoding label provided ('{encoding}') is invalid."
+        ))
+    })?;
+    let base = match base {
+        Some(base) => Some(
+            crate::url::Url::parse(&base, None)
+                .map_err(|_| js_sys::TypeError::new(&format!("Invalid base URL: {base:?}")))?,
+        ),
+        None => None,
+    };
+    Ok(crate::html::urls::encoding_parse_and_serialize_url(
+        url,
+        document_encoding,
+        base.as_ref(),
+    ))
 }

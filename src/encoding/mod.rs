@@ -29,6 +29,9 @@ mod utf16;
 mod utf8;
 mod x_user_defined;
 
+#[cfg(feature = "url")]
+mod url_query;
+
 #[cfg(feature = "encoding-legacy")]
 mod big5;
 #[cfg(feature = "encoding-legacy")]

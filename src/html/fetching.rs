@@ -1,14 +1,21 @@
 //! HTML §2.6 "Fetching resources": §2.6.5 extracting a character encoding from a `meta`
 //! element's `content` attribute.
 
+use crate::encoding::Encoding;
 use crate::html::microsyntax::strings::is_ascii_case_insensitive_prefix_match;
 use crate::infra::code_points::is_ascii_whitespace;
 
 /// The algorithm for extracting a character encoding from a meta element, given its
-/// `content` value. This returns the encoding *label* it finds; the spec's last step, "get
-/// an encoding" from that label, is the caller's (the Encoding module), so this stays free of
-/// it. `None` is "nothing".
-pub fn extract_character_encoding_from_meta_element(s: &str) -> Option<&str> {
+/// `content` value: the encoding its label names. `None` is "nothing" (no label, or a label
+/// the Encoding Standard does not know).
+pub fn extract_character_encoding_from_meta_element(s: &str) -> Option<Encoding> {
+    // The last step of each branch: "return the result of getting an encoding from" the label.
+    extract_character_encoding_label_from_meta_element(s).and_then(Encoding::for_label)
+}
+
+/// Steps 1–6 of [`extract_character_encoding_from_meta_element`]: the label itself, a
+/// substring of `s` (for callers that show or keep the author's spelling).
+pub fn extract_character_encoding_label_from_meta_element(s: &str) -> Option<&str> {
     let bytes = s.as_bytes();
     // 1. Let position be a pointer into s, initially pointing at the start of the string.
     let mut position = 0;

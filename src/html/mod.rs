@@ -1,5 +1,5 @@
-//! The HTML Standard's common infrastructure (§2): microsyntaxes and the `meta` charset
-//! extraction here; structured serialization (§2.9) beside them.
+//! The HTML Standard's common infrastructure (§2): microsyntaxes, encoding-parsing URLs (§2.5)
+//! and the `meta` charset extraction here; structured serialization (§2.9) beside them.
 //!
 //! Section numbers in this module follow the HTML text in `shared/specs`
 //! (`html-common-infrastructure.en.txt`, where the microsyntaxes are §2.4); the current
@@ -10,6 +10,9 @@ pub mod microsyntax;
 
 #[cfg(feature = "html")]
 pub mod fetching;
+
+#[cfg(feature = "html")]
+pub mod urls;
 
 #[cfg(feature = "structured-clone")]
 pub mod structured_clone;

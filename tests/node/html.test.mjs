@@ -56,6 +56,7 @@ const EXPORTS = [
   'isValidLowercaseSimpleColor', 'serializeSimpleColor', 'parseLegacyColor',
   'splitOnAsciiWhitespace', 'splitOnCommas', 'hasUniqueTokens', 'parseHashNameReference',
   'booleanAttribute', 'isValidBooleanAttributeValue', 'enumeratedAttributeState', 'extractMetaCharset',
+  'extractMetaCharsetEncoding', 'encodingParseAndSerializeURL',
 ];
 const PARSERS = EXPORTS.filter((name) => /^(parse|isValid|split|has|extract)/.test(name) && name !== 'isValidBooleanAttributeValue');
 const SERIALIZERS = EXPORTS.filter((name) => name.startsWith('serialize') && name !== 'serializeFloatingPoint');
@@ -940,4 +941,30 @@ test('after a panic, the first call of each kind runs on the fresh instance', as
   assert.deepEqual(weft.html.parseDate('2016-02-29'), date(2016, 2, 29), 'a parser first');
   assert.throws(() => weft.panicForTesting(), WebAssembly.RuntimeError);
   assert.deepEqual(weft.html.splitOnCommas('a,b'), ['a', 'b'], 'a list first');
+});
+
+// ----- §2.6.5 to the end, and §2.5 encoding-parsing URLs
+
+table('extractMetaCharsetEncoding', html.extractMetaCharsetEncoding, [
+  ['text/html; charset=utf-8', 'UTF-8'],
+  ['text/html;charset="ISO-8859-1"', 'windows-1252'],
+  ["charset='koi8-r'", 'KOI8-R'],
+  ['charset = x-sjis', 'Shift_JIS'],
+  ['charset=unicode-1-1-utf-8', 'UTF-8'],
+  ['charset=no-such-label', null],
+  ['text/html', null],
+]);
+
+test('encodingParseAndSerializeURL encodes only the query with the document encoding', () => {
+  const base = 'https://example.com/dir/page';
+  assert.equal(html.encodingParseAndSerializeURL('a?\u00e9#\u00e9', 'windows-1252', base), 'https://example.com/dir/a?%E9#%C3%A9');
+  assert.equal(html.encodingParseAndSerializeURL('a?\u00e9', undefined, base), 'https://example.com/dir/a?%C3%A9');
+  assert.equal(html.encodingParseAndSerializeURL('?\u3042', 'shift_jis', base), 'https://example.com/dir/page?%82%A0');
+  assert.equal(html.encodingParseAndSerializeURL('?\u00e9', 'shift_jis', base), 'https://example.com/dir/page?%26%23233%3B');
+  assert.equal(html.encodingParseAndSerializeURL('?\u00e9', 'utf-16le', base), 'https://example.com/dir/page?%C3%A9');
+  assert.equal(html.encodingParseAndSerializeURL('relative'), null);
+  assert.equal(html.encodingParseAndSerializeURL('http://[::1', 'utf-8'), null);
+  assert.throws(() => html.encodingParseAndSerializeURL('x', 'no-such-label', base), RangeError);
+  assert.throws(() => html.encodingParseAndSerializeURL('x', 'utf-8', 'not a base'), TypeError);
+  assert.throws(() => html.encodingParseAndSerializeURL(), TypeError);
 });
