@@ -105,6 +105,8 @@ function webidlInterface(constructor, name) {
     Object.defineProperty(prototype, key, descriptor);
   }
   Object.defineProperty(prototype, Symbol.toStringTag, { value: name, configurable: true });
+  // The bundler may rename the class (this module's names shadow the host's globals).
+  Object.defineProperty(constructor, 'name', { value: name, configurable: true });
 }
 
 // The %TypedArray%.prototype[@@toStringTag] getter: the kind of a typed array from any realm.
