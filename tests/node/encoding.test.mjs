@@ -244,3 +244,25 @@ test('many decoders are freed: wasm memory stays the same size', async () => {
   for (let i = 0; i < 5; i++) await round();
   assert.equal(exports.memory.buffer.byteLength, before);
 });
+
+test('the polyfill replaces a missing or incomplete TextDecoder, and keeps a good TextEncoder', () => {
+  const names = ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'];
+  const saved = names.map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)]);
+  try {
+    assert.deepEqual(weft.installPolyfill({ only: ['TextEncoder'] }), [], "Node's TextEncoder passes");
+    // A host whose decoder lacks Shift_JIS (Node without full ICU) fails the feature test.
+    const Host = globalThis.TextDecoder;
+    globalThis.TextDecoder = class extends Host {
+      constructor(label, options) {
+        if (String(label).toLowerCase() === 'shift_jis') throw new RangeError('unsupported');
+        super(label, options);
+      }
+    };
+    assert.deepEqual(weft.installPolyfill({ only: ['TextDecoder'] }), ['TextDecoder']);
+    assert.equal(globalThis.TextDecoder, weft.TextDecoder);
+    delete globalThis.TextEncoder;
+    assert.deepEqual(weft.installPolyfill({ only: ['TextEncoder'] }), ['TextEncoder']);
+  } finally {
+    for (const [name, descriptor] of saved) Object.defineProperty(globalThis, name, descriptor);
+  }
+});
