@@ -1,3 +1,13 @@
 // The public API, the same on every host; each entry point initializes the module first.
 export { atob, btoa, base64Decode, base64Encode } from './base64.js';
+export {
+  TextDecoder,
+  TextDecoderStream,
+  TextEncoder,
+  TextEncoderStream,
+  decode,
+  encode,
+  labelToEncoding,
+  sniffBOM,
+} from './encoding.js';
 export * as html from './html.js';

@@ -6,7 +6,56 @@ import * as api from './api.js';
 const GLOBALS = {
   atob: { implementation: api.atob, hostIsGood: () => hostAtobIsForgiving() },
   btoa: { implementation: api.btoa, hostIsGood: () => typeof globalThis.btoa === 'function' },
+  TextDecoder: { implementation: api.TextDecoder, hostIsGood: () => hostTextDecoderIsComplete() },
+  TextEncoder: { implementation: api.TextEncoder, hostIsGood: () => hostTextEncoderIsGood() },
+  TextDecoderStream: {
+    implementation: api.TextDecoderStream,
+    hostIsGood: () => typeof globalThis.TextDecoderStream === 'function' && hostTextDecoderIsComplete(),
+  },
+  TextEncoderStream: {
+    implementation: api.TextEncoderStream,
+    hostIsGood: () => typeof globalThis.TextEncoderStream === 'function',
+  },
 };
+
+// Node without full ICU lacks the legacy encodings; some engines get fatal mode or the BOM wrong.
+function hostTextDecoderIsComplete() {
+  if (typeof globalThis.TextDecoder !== 'function') return false;
+  try {
+    const decode = (label, bytes, options) => new globalThis.TextDecoder(label, options).decode(Uint8Array.from(bytes));
+    if (decode('shift_jis', [0x82, 0xa0]) !== '\u3042') return false;
+    if (decode('gb18030', [0x81, 0x30, 0x81, 0x30]) !== '\u0080') return false;
+    if (decode('windows-1252', [0x80]) !== '\u20AC') return false;
+    if (decode('utf-8', [0xef, 0xbb, 0xbf, 0x61]) !== 'a') return false;
+    if (decode('utf-8', [0xf0, 0x80], {}) !== '\uFFFD\uFFFD') return false;
+    try {
+      decode('utf-8', [0xff], { fatal: true });
+      return false;
+    } catch {
+      // fatal mode throws, as it must
+    }
+    try {
+      new globalThis.TextDecoder('replacement');
+      return false;
+    } catch {
+      return true;
+    }
+  } catch {
+    return false;
+  }
+}
+
+function hostTextEncoderIsGood() {
+  if (typeof globalThis.TextEncoder !== 'function') return false;
+  try {
+    const encoder = new globalThis.TextEncoder();
+    const destination = new Uint8Array(4);
+    const { read, written } = encoder.encodeInto('a\u{1F600}', destination);
+    return read === 1 && written === 1 && encoder.encode('\uD800').join() === '239,191,189';
+  } catch {
+    return false;
+  }
+}
 
 function hostAtobIsForgiving() {
   if (typeof globalThis.atob !== 'function') return false;

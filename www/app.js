@@ -1,9 +1,10 @@
 // The playground shell: initializes weft's web build, then mounts one panel per area.
 import init, * as weft from '/pkg/weft.web.js';
 import base64 from './panels/base64.js';
+import encoding from './panels/encoding.js';
 import html from './panels/html.js';
 
-const panels = [base64, html];
+const panels = [base64, encoding, html];
 
 await init();
 const tabs = document.getElementById('tabs');

@@ -6,6 +6,8 @@
 //! built with `--experimental-reset-state-function`), so the module keeps working.
 
 mod base64;
+#[cfg(feature = "encoding")]
+mod encoding;
 mod errors;
 #[cfg(feature = "html")]
 mod html;

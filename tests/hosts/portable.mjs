@@ -63,6 +63,22 @@ export const tests = {
     assert(decoded instanceof Uint8Array, 'base64Decode returns a Uint8Array');
     assertEqual(decoded.join(','), '0,1,2,3,4,5,6,7', 'decoded bytes');
   },
+  'Encoding API: legacy decode, streaming, fatal, encodeInto, labels'(weft) {
+    const sjis = new weft.TextDecoder('sjis');
+    assertEqual(sjis.encoding, 'shift_jis', 'encoding name');
+    assertEqual(sjis.decode(new Uint8Array([0x82]), { stream: true }) + sjis.decode(new Uint8Array([0xa0])), '\u3042', 'split character');
+    const fatal = new weft.TextDecoder('utf-8', { fatal: true });
+    assertThrows(() => fatal.decode(new Uint8Array([0xff])), (e) => e instanceof TypeError, 'fatal');
+    assertEqual(fatal.decode(new Uint8Array([0xef, 0xbb, 0xbf, 0x6f, 0x6b]).buffer), 'ok', 'BOM removed, ArrayBuffer input');
+    assertThrows(() => new weft.TextDecoder('replacement'), (e) => e instanceof RangeError, 'replacement');
+    const destination = new Uint8Array(5);
+    const { read, written } = new weft.TextEncoder().encodeInto('\u20AC\u{1F600}', destination);
+    assertEqual(`${read},${written}`, '1,3', 'encodeInto stops before a pair that does not fit');
+    assertEqual(weft.encode('\u3042', 'euc-jp').join(','), '164,162', 'encode EUC-JP');
+    assertEqual(weft.decode(new Uint8Array([0xfe, 0xff, 0, 0x61]), 'latin1'), 'a', 'decode with BOM sniffing');
+    assertEqual(weft.labelToEncoding('ASCII'), 'windows-1252', 'labelToEncoding');
+    assertEqual(weft.sniffBOM(new Uint8Array([0x61])), null, 'sniffBOM');
+  },
   'large inputs'(weft) {
     const big = new Uint8Array(4 << 20).map((_, i) => (i * 31) & 255);
     const encoded = weft.base64Encode(big);

@@ -1,5 +1,18 @@
 // Type-checked (never run) by `deno check`: the package's .d.ts files describe its API.
-import { atob, base64Decode, base64Encode, btoa, html, installPolyfill } from 'weft';
+import {
+  atob,
+  base64Decode,
+  base64Encode,
+  btoa,
+  decode,
+  encode,
+  html,
+  installPolyfill,
+  labelToEncoding,
+  sniffBOM,
+  TextDecoder,
+  TextEncoder,
+} from 'weft';
 import init, { initSync } from 'weft/web';
 
 const text: string = btoa('weft') + atob('d2VmdA==');
@@ -15,6 +28,11 @@ const offset: html.TimeZoneOffsetValue | undefined = html.parseGlobalDateTime('2
 const serialized: string | null = html.serializeTime({ hour: 9, minute: 30 });
 const state: string | null = html.enumeratedAttributeState(null, { keywords: ['on', 'off'], missing: 'on' });
 const tokens: string[] = html.splitOnAsciiWhitespace('a b');
+const decoded: string = new TextDecoder('sjis', { fatal: true }).decode(new Uint8Array([0x82, 0xa0]), { stream: true });
+const into: { read: number; written: number } = new TextEncoder().encodeInto('a', new Uint8Array(4));
+const legacy: Uint8Array = encode('\u3042', 'shift_jis', { mode: 'html' });
+const roundTrip: string = decode(legacy, 'shift_jis', { bom: false });
+const canonical: string | null = labelToEncoding('latin1') ?? sniffBOM(legacy);
 
 // @ts-expect-error btoa takes a string
 btoa(42);
@@ -23,4 +41,7 @@ const wrong: string = base64Decode('AA==');
 // @ts-expect-error parseInteger may return null
 const integer: number = html.parseInteger('42');
 
-export { bytes, hour, installed, integer, offset, ready, serialized, state, text, tokens, wrong, year };
+// @ts-expect-error encode's mode is "fatal" or "html"
+encode('a', 'utf-8', { mode: 'xml' });
+
+export { bytes, canonical, decoded, hour, into, legacy, roundTrip, installed, integer, offset, ready, serialized, state, text, tokens, wrong, year };

@@ -22,6 +22,7 @@ function hostGlobals() {
     clearInterval,
     queueMicrotask,
     DOMException,
+    MessageChannel,
     ReadableStream,
     WritableStream,
     TransformStream,
@@ -56,6 +57,7 @@ export async function runFile(relativePath) {
     pkgDir,
   );
   const installed = module.exports.installPolyfill({ force: true });
+  global.weft = module.exports; // as the classic-script build's global in the Chromium host
   if (!installed.includes('atob')) throw new Error(`weft's globals were not installed: ${installed}`);
 
   // fetch() of WPT resources, relative to the test file, with JSON parsed in the context realm.
