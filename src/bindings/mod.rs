@@ -8,6 +8,8 @@
 mod base64;
 mod errors;
 mod io;
+#[cfg(feature = "structured-clone")]
+mod structured_clone;
 
 use wasm_bindgen::prelude::*;
 
