@@ -1,2 +1,3 @@
 // The public API, the same on every host; each entry point initializes the module first.
 export { atob, btoa, base64Decode, base64Encode } from './base64.js';
+export { deserialize, registerSerializable, serialize, structuredClone } from './structured-clone.js';

@@ -1,11 +1,13 @@
 // The polyfill installer: puts weft's implementations on the global object where the host's are
 // missing or fail a feature test, or everywhere with `force`.
 import * as api from './api.js';
+import { hostStructuredCloneIsGood } from './structured-clone.js';
 
 /** For each global: weft's implementation, and a test that the host's one is present and right. */
 const GLOBALS = {
   atob: { implementation: api.atob, hostIsGood: () => hostAtobIsForgiving() },
   btoa: { implementation: api.btoa, hostIsGood: () => typeof globalThis.btoa === 'function' },
+  structuredClone: { implementation: api.structuredClone, hostIsGood: hostStructuredCloneIsGood },
 };
 
 function hostAtobIsForgiving() {
