@@ -3,4 +3,8 @@
 // DOM the library does not provide. Paths are WPT-relative.
 export const suites = {
   base64: ['html/webappapis/atob/base64.any.js'],
+  'structured-clone': [
+    'html/webappapis/structured-clone/structured-clone.weft.any.js',
+    'html/webappapis/structured-clone/structured-clone-bytes.weft.any.js',
+  ],
 };
