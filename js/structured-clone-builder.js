@@ -24,7 +24,7 @@ const descriptor = { value: undefined, writable: true, enumerable: true, configu
 const hidden = { value: undefined, writable: true, enumerable: false, configurable: true };
 
 /** CreateDataProperty(object, key, value): assignment where no inherited property can intercept it. */
-function createDataProperty(object, key, value, isArray) {
+export function createDataProperty(object, key, value, isArray) {
   if (typeof key === 'string' && (I.hasOwn(I.ObjectPrototype, key) || (isArray && I.hasOwn(I.ArrayPrototype, key)))) {
     descriptor.value = value;
     I.defineProperty(object, key, descriptor);
@@ -34,7 +34,7 @@ function createDataProperty(object, key, value, isArray) {
   }
 }
 
-function defineHidden(object, key, value) {
+export function defineHidden(object, key, value) {
   hidden.value = value;
   I.defineProperty(object, key, hidden);
   hidden.value = undefined;
@@ -48,7 +48,7 @@ const fail = (message) => {
 
 const invalid = (what) => I.dataCloneError(`The serialized data is invalid: ${what}.`);
 
-function makeView(kind, buffer, byteOffset, byteLength, flags) {
+export function makeView(kind, buffer, byteOffset, byteLength, flags) {
   const tracking = (flags & op.VIEW_LENGTH_TRACKING) !== 0;
   try {
     if (kind === op.NODE_BUFFER_KIND && bufferFrom !== undefined) {
@@ -65,7 +65,7 @@ function makeView(kind, buffer, byteOffset, byteLength, flags) {
   }
 }
 
-function makeRegExp(flags, source) {
+export function makeRegExp(flags, source) {
   let flagString = '';
   for (const [, bit, letter] of REGEXP_FLAGS) if (flags & bit) flagString += letter;
   try {
@@ -75,14 +75,19 @@ function makeRegExp(flags, source) {
   }
 }
 
-function makeDOMException(data) {
+/** DOMException's deserialization steps. */
+export function makeDOMException(name, message, stack) {
+  if (typeof I.DOMExceptionCtor !== 'function') throw I.dataCloneError('DOMException is not exposed in this realm.');
+  const exception = new I.DOMExceptionCtor(message, name);
+  if (typeof stack === 'string') defineHidden(exception, 'stack', stack);
+  return exception;
+}
+
+function domExceptionFromData(data) {
   if (data === null || typeof data !== 'object' || typeof data.name !== 'string' || typeof data.message !== 'string') {
     throw invalid('a DOMException without a string name and message');
   }
-  if (typeof I.DOMExceptionCtor !== 'function') throw I.dataCloneError('DOMException is not exposed in this realm.');
-  const exception = new I.DOMExceptionCtor(data.message, data.name);
-  if (typeof data.stack === 'string') defineHidden(exception, 'stack', data.stack);
-  return exception;
+  return makeDOMException(data.name, data.message, data.stack);
 }
 
 /**
@@ -156,7 +161,7 @@ export function deserialize(code, values, context = {}) {
   const serializable = (name, data) => {
     switch (name) {
       case op.DOM_EXCEPTION_NAME:
-        return makeDOMException(data);
+        return domExceptionFromData(data);
       case op.PLATFORM_OBJECT_NAME:
         if (!isIndex(data, hosts)) throw I.dataCloneError('The serialized data refers to a platform object it was not given.');
         if (!cloneHosts) return hosts[data].object;
@@ -312,7 +317,7 @@ export function deserialize(code, values, context = {}) {
       case op.ERROR: {
         const constructor = I.ErrorConstructors[code[ci++]];
         if (constructor === undefined) throw invalid('an unknown Error prototype');
-        const error = new constructor();
+        const error = new constructor(); // with [[ErrorData]]; message, cause and stack follow
         objects.push(error);
         open({ t: B_ERROR, obj: error, key: NO_KEY, index: 0, remaining: 0, id: 0, flags: 0 });
         break;

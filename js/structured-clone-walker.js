@@ -3,6 +3,7 @@
 // depth is bounded by memory only), the memory map for shared references and cycles, every
 // property read once and in the specification's order.
 import * as I from './structured-clone-intrinsics.js';
+import { createDataProperty, defineHidden, makeDOMException, makeRegExp, makeView } from './structured-clone-builder.js';
 import * as op from './structured-clone-ops.js';
 
 const F_OBJECT = 0; // an Object or sparse Array: its keys, then End
@@ -86,6 +87,9 @@ function kindOfPrototypeChain(proto) {
   return SLOW;
 }
 
+/** A primitive structured clone copies as is: not a Symbol, not document.all (typeof "undefined"). */
+const isPlainPrimitive = (value) => (typeof value === 'undefined' ? value === undefined : typeof value !== 'symbol' && typeof value !== 'function');
+
 /** ECMAScript ToString, which throws a TypeError for Symbols. */
 const toString = (value) => `${value}`;
 
@@ -159,30 +163,72 @@ function outOfBounds(typedArray) {
 }
 
 /**
- * StructuredSerializeInternal(value, forStorage, memory) as an op stream.
+ * StructuredSerializeInternal(value, forStorage, memory), with one of two outputs.
  *
- * `transferList`: objects already validated by StructuredSerializeWithTransfer, each taking the
- * place of a memory entry (`transferIsBuffer[i]` tells ArrayBuffers from platform objects).
- * `forBytes`: the result will be written as V8 wire bytes (Node Buffers keep their kind).
- * Returns {code, values, shared, hosts}: the op stream, the SharedArrayBuffers it refers to by
- * index, and the host's clones of platform objects it refers to by index.
+ * `direct`: each object's copy is made in this realm as soon as the walk reaches it (memory maps
+ * originals to copies) and the finished copy is returned: StructuredDeserialize fused into the
+ * walk. structuredClone uses it when there is no transfer list and no registered class, so that
+ * no user code (a transfer, a class's deserialize) would run at a different time than in
+ * serialize-then-deserialize order, and no copy is observable before it is complete.
+ *
+ * Otherwise the serialization is emitted as an op stream, and {code, values, shared, hosts} is
+ * returned: the stream, the SharedArrayBuffers and the platform-object copies it refers to by
+ * index. `transferList` holds objects already validated by StructuredSerializeWithTransfer,
+ * each standing in memory for its transfer data holder (`transferIsBuffer[i]` tells
+ * ArrayBuffers from platform objects). `forBytes`: the stream will be written as V8 wire bytes
+ * (a Node Buffer keeps its kind, BigInts carry their magnitude bytes).
  */
-export function serializeInternal(root, { forStorage = false, forBytes = false, transferList = [], transferIsBuffer = [] } = {}) {
+export function serializeInternal(root, options = {}) {
+  const { direct = false, forStorage = false, forBytes = false, transferList = [], transferIsBuffer = [] } = options;
   const code = [];
   const values = [];
   const shared = [];
   const hosts = [];
-  /** Object → op id; -1 - i for the i-th transferable not yet emitted. */
+  /** Original → copy (direct); original → op id, or -1 - i for the i-th transferable not yet emitted. */
   const memory = new Map();
   const protoCache = new Map();
   const stack = [];
   /** Op ids of registered class instances whose data is being serialized. */
   const openSerializable = new Set();
   let nextId = 0;
+  let result;
   for (let i = 0; i < transferList.length; i++) memory.set(transferList[i], -1 - i);
 
   const fail = (what) => {
     throw I.dataCloneError(`${what} could not be cloned${describePath(stack)}.`);
+  };
+
+  /** direct: puts a copy where the walk is, in the innermost open container (or the result). */
+  const place = (copy) => {
+    const frame = stack[stack.length - 1];
+    if (frame === undefined) {
+      result = copy;
+      return;
+    }
+    switch (frame.t) {
+      case F_OBJECT:
+        createDataProperty(frame.dst, frame.keys[frame.i - 1], copy, frame.flag);
+        break;
+      case F_DENSE:
+        frame.dst[frame.i - 1] = copy;
+        break;
+      case F_LIST:
+        if (!frame.flag) {
+          I.setAdd(frame.dst, copy);
+        } else if ((frame.i & 1) === 1) {
+          frame.key = copy; // a Map key; its value comes next
+        } else {
+          I.mapSet(frame.dst, frame.key, copy);
+        }
+        break;
+      default: // F_ERROR
+        defineHidden(frame.dst, 'cause', copy);
+    }
+  };
+
+  /** Opens a container: `dst` is its copy (direct), `flag` says whether it is an Array (a Map). */
+  const open = (t, obj, keys, len, dst, flag) => {
+    stack.push({ t, obj, keys, i: 0, len, dst, flag, key: undefined });
   };
 
   const string = (opcode, s) => {
@@ -201,18 +247,22 @@ export function serializeInternal(root, { forStorage = false, forBytes = false, 
     }
   };
 
-  /** Emits an object memory already holds; false if it holds nothing for `value`. */
+  /** An object memory already holds: its copy (direct) or a back-reference; false if new. */
   const remembered = (value) => {
-    const id = memory.get(value);
-    if (id === undefined) return false;
-    if (id >= 0) {
-      if (openSerializable.size > 0 && openSerializable.has(id)) {
-        fail('A registered serializable object that refers to itself through its own data');
-      }
-      code.push(op.BACK_REF, id);
+    const entry = memory.get(value);
+    if (entry === undefined) return false;
+    if (direct) {
+      place(entry);
       return true;
     }
-    const index = -1 - id;
+    if (entry >= 0) {
+      if (openSerializable.size > 0 && openSerializable.has(entry)) {
+        fail('A registered serializable object that refers to itself through its own data');
+      }
+      code.push(op.BACK_REF, entry);
+      return true;
+    }
+    const index = -1 - entry;
     memory.set(value, nextId++);
     if (transferIsBuffer[index]) {
       code.push(op.TRANSFERRED_ARRAY_BUFFER, index);
@@ -224,15 +274,21 @@ export function serializeInternal(root, { forStorage = false, forBytes = false, 
     return true;
   };
 
-  /** An ArrayBuffer or SharedArrayBuffer, new to memory. */
+  /** An ArrayBuffer or SharedArrayBuffer new to memory: emitted, or its copy returned (direct). */
   const buffer = (value) => {
     if (I.isSharedArrayBuffer(value)) {
       if (forStorage) fail('A SharedArrayBuffer (when serializing for storage)');
       if (globalThis.crossOriginIsolated === false) fail('A SharedArrayBuffer (the page is not cross-origin isolated)');
+      if (direct) {
+        // A new SharedArrayBuffer object over the same memory, where the host can make one.
+        const copy = I.hostStructuredClone !== undefined ? I.hostStructuredClone(value) : value;
+        memory.set(value, copy);
+        return copy;
+      }
       memory.set(value, nextId++);
       code.push(op.SHARED_ARRAY_BUFFER, shared.length);
       shared.push(value);
-      return;
+      return undefined;
     }
     if (isDetached(value)) fail('A detached ArrayBuffer');
     const length = I.arrayBufferByteLength(value);
@@ -241,6 +297,10 @@ export function serializeInternal(root, { forStorage = false, forBytes = false, 
     // The copy is taken now: later getters may change the original.
     const copy = resizable ? new I.ArrayBufferCtor(length, { maxByteLength }) : new I.ArrayBufferCtor(length);
     if (length > 0) I.typedArraySet(new I.Uint8ArrayCtor(copy), new I.Uint8ArrayCtor(value, 0, length));
+    if (direct) {
+      memory.set(value, copy);
+      return copy;
+    }
     memory.set(value, nextId++);
     if (resizable) {
       code.push(op.RESIZABLE_ARRAY_BUFFER, length, maxByteLength);
@@ -248,6 +308,7 @@ export function serializeInternal(root, { forStorage = false, forBytes = false, 
       code.push(op.ARRAY_BUFFER, length);
     }
     values.push(copy);
+    return undefined;
   };
 
   const view = (value) => {
@@ -272,7 +333,7 @@ export function serializeInternal(root, { forStorage = false, forBytes = false, 
     } catch {
       fail(`An out-of-bounds or detached ${name ?? 'DataView'}`);
     }
-    let kind = op.VIEW_KINDS[name ?? 'DataView'];
+    const kind = op.VIEW_KINDS[name ?? 'DataView'];
     if (forBytes && BufferPrototype !== undefined && kind === 1 && I.getPrototypeOf(value) === BufferPrototype) {
       // Node's v8.serialize writes a Buffer as a copy of just its bytes (it may sit in a shared
       // pool); so does weft, as a Buffer over a private ArrayBuffer.
@@ -290,14 +351,19 @@ export function serializeInternal(root, { forStorage = false, forBytes = false, 
       // the end is taken to track its length.
       if (I.sharedArrayBufferGrowable?.(viewed)) {
         const remaining = I.sharedArrayBufferByteLength(viewed) - byteOffset;
-        const size = ELEMENT_SIZES[kind];
-        if (byteLength === remaining - (remaining % size)) flags = op.VIEW_LENGTH_TRACKING;
+        if (byteLength === remaining - (remaining % ELEMENT_SIZES[kind])) flags = op.VIEW_LENGTH_TRACKING;
       }
     } else if (I.arrayBufferResizable?.(viewed)) {
       flags = op.VIEW_BACKED_BY_RESIZABLE;
       if (tracksLength(value, isDataView, viewed, byteOffset, byteLength, ELEMENT_SIZES[kind])) {
         flags |= op.VIEW_LENGTH_TRACKING;
       }
+    }
+    if (direct) {
+      const copy = makeView(kind, memory.get(viewed) ?? buffer(viewed), byteOffset, byteLength, flags);
+      memory.set(value, copy);
+      place(copy);
+      return;
     }
     memory.set(value, nextId++);
     code.push(op.VIEW, kind, byteOffset, byteLength, flags);
@@ -306,25 +372,33 @@ export function serializeInternal(root, { forStorage = false, forBytes = false, 
 
   let value = root;
   walk: for (;;) {
-    // Emit `value`; a container pushes a frame for its contents.
+    // Emit `value` (or place its copy); a container opens a frame for its contents.
     switch (typeof value) {
       case 'undefined':
         // document.all is an object whose typeof is "undefined".
         if (value !== undefined) fail('An HTMLAllCollection');
-        code.push(op.UNDEFINED);
+        if (direct) place(undefined);
+        else code.push(op.UNDEFINED);
         break;
       case 'boolean':
-        code.push(value ? op.TRUE : op.FALSE);
+        if (direct) place(value);
+        else code.push(value ? op.TRUE : op.FALSE);
         break;
       case 'number':
-        code.push(op.NUMBER);
-        values.push(value);
+        if (direct) {
+          place(value);
+        } else {
+          code.push(op.NUMBER);
+          values.push(value);
+        }
         break;
       case 'string':
-        string(op.STRING, value);
+        if (direct) place(value);
+        else string(op.STRING, value);
         break;
       case 'bigint':
-        bigint(op.BIGINT, value);
+        if (direct) place(value);
+        else bigint(op.BIGINT, value);
         break;
       case 'symbol':
         fail('A Symbol');
@@ -337,90 +411,119 @@ export function serializeInternal(root, { forStorage = false, forBytes = false, 
       }
       default: {
         if (value === null) {
-          code.push(op.NULL);
+          if (direct) place(null);
+          else code.push(op.NULL);
           break;
         }
         if (remembered(value)) break;
         const [kind, detail] = classify(value, protoCache);
         switch (kind) {
-          case I.ORDINARY:
-            memory.set(value, nextId++);
-            code.push(op.BEGIN_OBJECT);
-            stack.push({ t: F_OBJECT, obj: value, keys: I.objectKeys(value), i: 0, len: 0 });
+          case I.ORDINARY: {
+            const keys = I.objectKeys(value);
+            if (direct) {
+              const copy = {};
+              memory.set(value, copy);
+              place(copy);
+              open(F_OBJECT, value, keys, 0, copy, false);
+            } else {
+              memory.set(value, nextId++);
+              code.push(op.BEGIN_OBJECT);
+              open(F_OBJECT, value, keys, 0, undefined, false);
+            }
             break;
+          }
           case I.ARRAY: {
             // [[Length]] is an own data property of an Array exotic object.
             const length = value.length;
             const keys = I.objectKeys(value);
-            memory.set(value, nextId++);
             // Dense when every index below length is present: then they are the first keys.
-            if (keys.length >= length && (length === 0 || keys[length - 1] === `${length - 1}`)) {
-              code.push(op.BEGIN_DENSE_ARRAY, length);
-              stack.push({ t: F_DENSE, obj: value, keys, i: 0, len: length });
+            const dense = keys.length >= length && (length === 0 || keys[length - 1] === `${length - 1}`);
+            let copy;
+            if (direct) {
+              copy = new I.ArrayCtor(length);
+              memory.set(value, copy);
+              place(copy);
             } else {
-              code.push(op.BEGIN_SPARSE_ARRAY, length);
-              stack.push({ t: F_OBJECT, obj: value, keys, i: 0, len: 0 });
+              memory.set(value, nextId++);
+              code.push(dense ? op.BEGIN_DENSE_ARRAY : op.BEGIN_SPARSE_ARRAY, length);
             }
+            open(dense ? F_DENSE : F_OBJECT, value, keys, dense ? length : 0, copy, true);
             break;
           }
           case I.VIEW:
             view(value);
             break;
           case I.ARRAY_BUFFER:
-          case I.SHARED_ARRAY_BUFFER:
-            buffer(value);
-            break;
-          case I.MAP: {
-            const list = [];
-            I.mapForEach(value, (v, k) => {
-              list.push(k, v);
-            });
-            memory.set(value, nextId++);
-            code.push(op.BEGIN_MAP);
-            stack.push({ t: F_LIST, obj: value, keys: list, i: 0, len: 0 });
+          case I.SHARED_ARRAY_BUFFER: {
+            const copy = buffer(value);
+            if (direct) place(copy);
             break;
           }
+          case I.MAP:
           case I.SET: {
+            const isMap = kind === I.MAP;
             const list = [];
-            I.setForEach(value, (v) => {
-              list.push(v);
-            });
-            memory.set(value, nextId++);
-            code.push(op.BEGIN_SET);
-            stack.push({ t: F_LIST, obj: value, keys: list, i: 0, len: 0 });
+            if (isMap) {
+              I.mapForEach(value, (v, k) => {
+                list.push(k, v);
+              });
+            } else {
+              I.setForEach(value, (v) => {
+                list.push(v);
+              });
+            }
+            let copy;
+            if (direct) {
+              copy = isMap ? new I.MapCtor() : new I.SetCtor();
+              memory.set(value, copy);
+              place(copy);
+            } else {
+              memory.set(value, nextId++);
+              code.push(isMap ? op.BEGIN_MAP : op.BEGIN_SET);
+            }
+            open(F_LIST, value, list, 0, copy, isMap);
             break;
           }
           case I.DATE:
+          case I.REGEXP:
+          case I.BOOLEAN:
+          case I.NUMBER:
+          case I.BIGINT:
+          case I.STRING: {
+            if (direct) {
+              const copy = primitiveWrapperCopy(kind, value);
+              memory.set(value, copy);
+              place(copy);
+              break;
+            }
             memory.set(value, nextId++);
-            code.push(op.DATE);
-            values.push(I.dateValue(value));
-            break;
-          case I.REGEXP: {
-            let flags = 0;
-            for (const [get, bit] of I.regexpFlagGetters) if (get(value)) flags |= bit;
-            const source = I.regexpSource(value);
-            memory.set(value, nextId++);
-            code.push(op.REGEXP, flags, source.length);
-            values.push(source);
+            switch (kind) {
+              case I.DATE:
+                code.push(op.DATE);
+                values.push(I.dateValue(value));
+                break;
+              case I.REGEXP: {
+                const flags = regexpFlags(value);
+                const source = I.regexpSource(value);
+                code.push(op.REGEXP, flags, source.length);
+                values.push(source);
+                break;
+              }
+              case I.BOOLEAN:
+                code.push(op.BOOLEAN_OBJECT, I.booleanValue(value) ? 1 : 0);
+                break;
+              case I.NUMBER:
+                code.push(op.NUMBER_OBJECT);
+                values.push(I.numberValue(value));
+                break;
+              case I.BIGINT:
+                bigint(op.BIGINT_OBJECT, I.bigintValue(value));
+                break;
+              default:
+                string(op.STRING_OBJECT, I.stringValue(value));
+            }
             break;
           }
-          case I.BOOLEAN:
-            memory.set(value, nextId++);
-            code.push(op.BOOLEAN_OBJECT, I.booleanValue(value) ? 1 : 0);
-            break;
-          case I.NUMBER:
-            memory.set(value, nextId++);
-            code.push(op.NUMBER_OBJECT);
-            values.push(I.numberValue(value));
-            break;
-          case I.BIGINT:
-            memory.set(value, nextId++);
-            bigint(op.BIGINT_OBJECT, I.bigintValue(value));
-            break;
-          case I.STRING:
-            memory.set(value, nextId++);
-            string(op.STRING_OBJECT, I.stringValue(value));
-            break;
           case I.ERROR: {
             // The HTML Standard: [[Name]] from Get(value, "name") (not converted), [[Message]]
             // from an own data property "message"; then what V8 also keeps: an own data
@@ -432,18 +535,31 @@ export function serializeInternal(root, { forStorage = false, forBytes = false, 
               messageDescriptor !== undefined && 'value' in messageDescriptor ? toString(messageDescriptor.value) : undefined;
             const causeDescriptor = I.getOwnPropertyDescriptor(value, 'cause');
             const errorStack = value.stack;
-            memory.set(value, nextId++);
-            code.push(op.ERROR, prototype);
-            if (message !== undefined) string(op.ERROR_MESSAGE, message);
             const stackString = typeof errorStack === 'string' ? errorStack : undefined;
-            if (causeDescriptor !== undefined && 'value' in causeDescriptor) {
-              code.push(op.ERROR_CAUSE);
-              stack.push({ t: F_ERROR, obj: value, keys: stackString, i: 0, len: 0 });
+            const hasCause = causeDescriptor !== undefined && 'value' in causeDescriptor;
+            let copy;
+            if (direct) {
+              copy = new I.ErrorConstructors[prototype]();
+              memory.set(value, copy);
+              place(copy);
+              if (message !== undefined) defineHidden(copy, 'message', message);
+            } else {
+              memory.set(value, nextId++);
+              code.push(op.ERROR, prototype);
+              if (message !== undefined) string(op.ERROR_MESSAGE, message);
+            }
+            if (hasCause) {
+              if (!direct) code.push(op.ERROR_CAUSE);
+              open(F_ERROR, value, stackString, 0, copy, false);
               value = causeDescriptor.value;
               continue walk;
             }
-            if (stackString !== undefined) string(op.ERROR_STACK, stackString);
-            code.push(op.END);
+            if (direct) {
+              if (stackString !== undefined) defineHidden(copy, 'stack', stackString);
+            } else {
+              if (stackString !== undefined) string(op.ERROR_STACK, stackString);
+              code.push(op.END);
+            }
             break;
           }
           case I.DOM_EXCEPTION: {
@@ -451,6 +567,12 @@ export function serializeInternal(root, { forStorage = false, forBytes = false, 
             const name = I.domExceptionName(value);
             const message = I.domExceptionMessage(value);
             const errorStack = value.stack;
+            if (direct) {
+              const copy = makeDOMException(name, message, errorStack);
+              memory.set(value, copy);
+              place(copy);
+              break;
+            }
             memory.set(value, nextId++);
             string(op.SERIALIZABLE, op.DOM_EXCEPTION_NAME);
             nextId++;
@@ -468,22 +590,31 @@ export function serializeInternal(root, { forStorage = false, forBytes = false, 
           }
           case I.PLATFORM: {
             if (forStorage) fail(`A platform object (${detail}) when serializing for storage`);
-            const clone = I.clonePlatformObject(value, detail);
-            if (clone === undefined) fail(`A platform object (${detail})`);
+            const copy = I.clonePlatformObject(value, detail);
+            if (copy === undefined) fail(`A platform object (${detail})`);
+            if (direct) {
+              memory.set(value, copy);
+              place(copy);
+              break;
+            }
             memory.set(value, nextId++);
             string(op.SERIALIZABLE, op.PLATFORM_OBJECT_NAME);
             code.push(op.NUMBER);
             values.push(hosts.length);
-            hosts.push({ object: clone, name: detail });
+            hosts.push({ object: copy, name: detail });
             break;
           }
           case I.REGISTERED: {
+            // Never direct (structuredClone checks the registry), unless a getter registered
+            // a class during this walk.
+            if (direct) fail(`An instance of "${detail.name}" (its class was registered during the clone)`);
             const id = nextId++;
             memory.set(value, id);
             const data = detail.serialize(value);
             string(op.SERIALIZABLE, detail.name);
             openSerializable.add(id);
-            stack.push({ t: F_SERIALIZABLE, obj: value, keys: undefined, i: id, len: 0 });
+            open(F_SERIALIZABLE, value, undefined, 0, undefined, false);
+            stack[stack.length - 1].i = id;
             value = data;
             continue walk;
           }
@@ -492,34 +623,44 @@ export function serializeInternal(root, { forStorage = false, forBytes = false, 
         }
       }
     }
-    // Find the next value to emit, closing finished containers.
+    // Find the next value, closing finished containers.
     for (;;) {
       const frame = stack[stack.length - 1];
       if (frame === undefined) break walk;
       switch (frame.t) {
         case F_DENSE: {
-          const array = frame.obj;
-          while (frame.i < frame.len) {
+          const { obj, dst, len } = frame;
+          while (frame.i < len) {
             const index = frame.i++;
-            if (I.hasOwn(array, index)) {
-              value = array[index];
-              continue walk;
+            if (!I.hasOwn(obj, index)) {
+              if (!direct) code.push(op.HOLE); // deleted by a getter since the keys were taken
+              continue;
             }
-            code.push(op.HOLE); // deleted by a getter since the keys were taken
+            value = obj[index];
+            // Fast path: copy primitives in place (document.all aside, typeof tells them).
+            if (direct && (typeof value !== 'object' || value === null) && isPlainPrimitive(value)) {
+              dst[index] = value;
+              continue;
+            }
+            continue walk;
           }
           frame.t = F_OBJECT; // then the keys after the indices
         }
         // falls through
         case F_OBJECT: {
-          const { obj, keys } = frame;
+          const { obj, keys, dst, flag } = frame;
           while (frame.i < keys.length) {
             const key = keys[frame.i++];
             if (!I.hasOwn(obj, key)) continue;
-            string(op.STRING, key);
+            if (!direct) string(op.STRING, key);
             value = obj[key];
+            if (direct && (typeof value !== 'object' || value === null) && isPlainPrimitive(value)) {
+              createDataProperty(dst, key, value, flag);
+              continue;
+            }
             continue walk;
           }
-          code.push(op.END);
+          if (!direct) code.push(op.END);
           stack.pop();
           break;
         }
@@ -528,21 +669,49 @@ export function serializeInternal(root, { forStorage = false, forBytes = false, 
             value = frame.keys[frame.i++];
             continue walk;
           }
-          code.push(op.END);
+          if (!direct) code.push(op.END);
           stack.pop();
           break;
         case F_ERROR:
-          if (frame.keys !== undefined) string(op.ERROR_STACK, frame.keys);
-          code.push(op.END);
+          if (direct) {
+            if (frame.keys !== undefined) defineHidden(frame.dst, 'stack', frame.keys);
+          } else {
+            if (frame.keys !== undefined) string(op.ERROR_STACK, frame.keys);
+            code.push(op.END);
+          }
           stack.pop();
           break;
-        default:
+        default: // F_SERIALIZABLE
           openSerializable.delete(frame.i);
           stack.pop();
       }
     }
   }
-  return { code, values, shared, hosts };
+  return direct ? result : { code, values, shared, hosts };
+}
+
+function regexpFlags(value) {
+  let flags = 0;
+  for (const [get, bit] of I.regexpFlagGetters) if (get(value)) flags |= bit;
+  return flags;
+}
+
+/** A new Date, RegExp or primitive wrapper with the same internal value. */
+function primitiveWrapperCopy(kind, value) {
+  switch (kind) {
+    case I.DATE:
+      return new I.DateCtor(I.dateValue(value));
+    case I.REGEXP:
+      return makeRegExp(regexpFlags(value), I.regexpSource(value));
+    case I.BOOLEAN:
+      return I.ObjectCtor(I.booleanValue(value));
+    case I.NUMBER:
+      return I.ObjectCtor(I.numberValue(value));
+    case I.BIGINT:
+      return I.ObjectCtor(I.bigintValue(value));
+    default:
+      return I.ObjectCtor(I.stringValue(value));
+  }
 }
 
 /** " at value.a[2]"-style location of the value being serialized, for error messages. */

@@ -1,11 +1,12 @@
 // HTML §2.9 structured serialization: structuredClone() (WindowOrWorkerGlobalScope), and
 // serialize()/deserialize() to and from V8's wire format (what Node's v8.serialize writes).
 //
-// structuredClone runs StructuredSerializeWithTransfer (structured-clone-walker.js) and
-// StructuredDeserializeWithTransfer (structured-clone-builder.js) in JavaScript, with no bytes
-// and no wasm call in between: measured faster than a round trip through the Rust codec (see
-// the README). serialize() hands the walker's op stream to the Rust codec in one call;
-// deserialize() gets the validated op stream back in one call and builds from it.
+// structuredClone runs in JavaScript with no bytes and no wasm call: the walker
+// (structured-clone-walker.js) makes each copy as it reaches the original, or, with a transfer
+// list or registered classes, emits an op stream that the builder (structured-clone-builder.js)
+// turns into the copy after the transfer. Both measured faster than a round trip through the
+// Rust codec (see the README). serialize() hands the walker's op stream to the Rust codec in
+// one call; deserialize() gets the validated op stream back in one call and builds from it.
 import * as glue from '#glue';
 import { readBytes, writeBytes } from './io.js';
 import { wasm } from './runtime.js';
@@ -141,6 +142,9 @@ export function structuredClone(value, options = undefined) {
   const transfer = toDictionary(options, 'structuredClone').transfer;
   const transferList = transfer === undefined ? [] : toObjectSequence(transfer, 'structuredClone: options.transfer');
   const transferIsBuffer = checkTransferList(transferList);
+  if (transferList.length === 0 && op.registry.byName.size === 0) {
+    return serializeInternal(value, { direct: true });
+  }
   const { code, values, shared, hosts } = serializeInternal(value, { transferList, transferIsBuffer });
   const transferred = transferList.length > 0 ? transferAll(transferList, transferIsBuffer) : [];
   return build(code, values, { transferred, shared, hosts });

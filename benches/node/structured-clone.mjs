@@ -1,0 +1,88 @@
+// Structured clone: weft's structuredClone (walker → builder in JS) and weft's bytes
+// (serialize → deserialize through the Rust codec) side by side with Node's native
+// structuredClone, @ungap/structured-clone and v8.serialize → v8.deserialize.
+import v8 from 'node:v8';
+import ungapStructuredClone from '@ungap/structured-clone';
+import * as weft from 'weft';
+import { compare } from './harness.mjs';
+
+// A fixed pseudo-random sequence, so every run clones the same data.
+let seed = 42;
+const random = () => {
+  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+  return seed / 0x7fffffff;
+};
+const word = () => Math.floor(random() * 36 ** 6).toString(36);
+
+const smallObjects = Array.from({ length: 1000 }, (_, i) => ({
+  id: i,
+  name: `user-${word()}`,
+  email: `${word()}@example.com`,
+  active: random() < 0.5,
+  score: Math.round(random() * 1e4) / 100,
+  tags: [word(), word()],
+  address: { city: word(), zip: String(10000 + i) },
+}));
+
+function config(depth) {
+  const node = {};
+  for (let i = 0; i < 8; i++) {
+    const key = `${word()}_${i}`;
+    node[key] =
+      depth > 0 && i < 3
+        ? config(depth - 1)
+        : i % 3 === 0
+          ? random() * 100
+          : i % 3 === 1
+            ? [word(), word(), random() < 0.5]
+            : `value ${word()} ${word()}`;
+  }
+  return node;
+}
+const largeConfig = config(6); // about 3,300 objects, 15,000 properties
+
+const mapsAndSets = new Map();
+for (let i = 0; i < 500; i++) {
+  mapsAndSets.set(`key-${i}`, new Set([i, word(), i * 1.5, `${i}`]));
+  mapsAndSets.set(i, new Map([[word(), i], [i, { nested: new Set([word()]) }]]));
+}
+
+const MiB = 1 << 20;
+const typedArrays = {
+  floats: new Float64Array((4 * MiB) / 8).map((_, i) => i / 3),
+  ints: new Int32Array((4 * MiB) / 4).map((_, i) => i * 7),
+  bytes: new Uint8Array(2 * MiB).map((_, i) => i),
+};
+
+// A graph of 5,000 nodes with parent links, sibling links and a shared root: every node is
+// referenced from several places, and most references close a cycle.
+function graph(count) {
+  const root = { name: 'root', children: [] };
+  const nodes = [root];
+  for (let i = 1; i < count; i++) {
+    const parent = nodes[Math.floor(random() * nodes.length)];
+    const node = { name: `n${i}`, parent, root, children: [], previous: nodes[i - 1] };
+    parent.children.push(node);
+    nodes.push(node);
+  }
+  return root;
+}
+const cyclicGraph = graph(5000);
+
+const candidates = (value, { ungap = true } = {}) => {
+  const all = {
+    'native structuredClone': () => structuredClone(value),
+    'weft.structuredClone': () => weft.structuredClone(value),
+    'weft.deserialize(weft.serialize)': () => weft.deserialize(weft.serialize(value)),
+    'v8.deserialize(v8.serialize)': () => v8.deserialize(v8.serialize(value)),
+    '@ungap/structured-clone': () => ungapStructuredClone(value),
+  };
+  if (!ungap) delete all['@ungap/structured-clone'];
+  return all;
+};
+
+compare('structured clone: 1,000 small JSON-like objects', candidates(smallObjects));
+compare('structured clone: a large nested config (3,300 objects)', candidates(largeConfig));
+compare('structured clone: Maps and Sets (1,000 entries, 1,500 nested collections)', candidates(mapsAndSets));
+compare('structured clone: 10 MiB of typed arrays', candidates(typedArrays), { bytes: 10 * MiB });
+compare('structured clone: a 5,000-node graph with cycles and shared references', candidates(cyclicGraph));
