@@ -251,6 +251,7 @@ export function deserialize(code, values, context = {}) {
       case op.END: {
         const frame = stack.pop();
         if (frame === undefined || frame.t === B_VIEW || frame.t === B_SERIALIZABLE) throw invalid('an unmatched End');
+        if (frame.t === B_ERROR && frame.flags === 0) I.captureStack(frame.obj); // no stack was serialized
         deliver(frame.obj);
         break;
       }
@@ -317,7 +318,8 @@ export function deserialize(code, values, context = {}) {
       case op.ERROR: {
         const constructor = I.ErrorConstructors[code[ci++]];
         if (constructor === undefined) throw invalid('an unknown Error prototype');
-        const error = new constructor(); // with [[ErrorData]]; message, cause and stack follow
+        // With [[ErrorData]]; message, cause and stack follow (see END when the stack does not).
+        const error = I.newErrorWithoutStack(constructor);
         objects.push(error);
         open({ t: B_ERROR, obj: error, key: NO_KEY, index: 0, remaining: 0, id: 0, flags: 0 });
         break;
@@ -328,6 +330,7 @@ export function deserialize(code, values, context = {}) {
         const frame = stack[stack.length - 1];
         if (frame?.t !== B_ERROR) throw invalid('an Error field outside an Error');
         defineHidden(frame.obj, opcode === op.ERROR_MESSAGE ? 'message' : 'stack', values[vi++]);
+        if (opcode === op.ERROR_STACK) frame.flags = 1;
         break;
       }
       case op.ERROR_CAUSE:

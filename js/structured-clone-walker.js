@@ -539,7 +539,8 @@ export function serializeInternal(root, options = {}) {
             const hasCause = causeDescriptor !== undefined && 'value' in causeDescriptor;
             let copy;
             if (direct) {
-              copy = new I.ErrorConstructors[prototype]();
+              const constructor = I.ErrorConstructors[prototype];
+              copy = stackString === undefined ? new constructor() : I.newErrorWithoutStack(constructor);
               memory.set(value, copy);
               place(copy);
               if (message !== undefined) defineHidden(copy, 'message', message);
