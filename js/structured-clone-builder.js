@@ -27,8 +27,14 @@ const hidden = { value: undefined, writable: true, enumerable: false, configurab
 export function createDataProperty(object, key, value, isArray) {
   if (typeof key === 'string' && (I.hasOwn(I.ObjectPrototype, key) || (isArray && I.hasOwn(I.ArrayPrototype, key)))) {
     descriptor.value = value;
-    I.defineProperty(object, key, descriptor);
-    descriptor.value = undefined;
+    try {
+      I.defineProperty(object, key, descriptor);
+    } catch {
+      // Only bytes can ask for this: an Array's own "length" as an ordinary property.
+      throw invalid(`an Array cannot have a property "${key}"`);
+    } finally {
+      descriptor.value = undefined;
+    }
   } else {
     object[key] = value;
   }
