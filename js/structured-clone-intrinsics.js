@@ -280,6 +280,13 @@ export const blobType = getter(BlobCtor?.prototype, 'type');
 export const blobSlice = uncurry(BlobCtor?.prototype.slice);
 export const fileName = getter(FileCtor?.prototype, 'name');
 export const fileLastModified = getter(FileCtor?.prototype, 'lastModified');
+const isFile = (value) => {
+  try {
+    return typeof fileName(value) === 'string';
+  } catch {
+    return false;
+  }
+};
 
 /**
  * Platform interfaces by name, snapshot at load so that deleting a global (as a WPT test does)
@@ -296,7 +303,7 @@ for (const name of [
   'Worker', 'WebSocket', 'Node', 'Window', 'WorkerGlobalScope',
 ]) {
   const proto = globalThis[name]?.prototype;
-  if (proto) platformPrototypes.set(proto, name);
+  if (proto && !platformPrototypes.has(proto)) platformPrototypes.set(proto, name);
 }
 platformPrototypes.delete(DOMExceptionCtor?.prototype);
 
@@ -330,10 +337,13 @@ export const hostStructuredClone = (() => {
  * ones). Undefined if the object is not serializable.
  */
 export function clonePlatformObject(value, name) {
-  if (name === 'File' && passes(fileName, value)) {
-    return new FileCtor([value], fileName(value), { type: blobType(value), lastModified: fileLastModified(value) });
+  if ((name === 'Blob' || name === 'File') && passes(blobSize, value)) {
+    // A File has a name (Bun's File and Blob share one prototype; its name getter tells them apart).
+    if (FileCtor !== undefined && isFile(value)) {
+      return new FileCtor([value], fileName(value), { type: blobType(value), lastModified: fileLastModified(value) });
+    }
+    return blobSlice(value, 0, blobSize(value), blobType(value));
   }
-  if (name === 'Blob' && passes(blobSize, value)) return blobSlice(value, 0, blobSize(value), blobType(value));
   if (hostStructuredClone === undefined) return undefined;
   let clone;
   try {
