@@ -161,6 +161,7 @@ const outOfBand = new WeakMap();
 const ucs2Write = globalThis.Buffer?.prototype?.ucs2Write;
 const ucs2Slice = globalThis.Buffer?.prototype?.ucs2Slice;
 const LONG_STRING = 64;
+const SHORT_STRING = 13;
 
 function writeUnits(units, bytes, at, string) {
   const length = string.length;
@@ -172,11 +173,6 @@ function writeUnits(units, bytes, at, string) {
 }
 
 function readUnits(units, bytes, at, length) {
-  if (length <= LONG_STRING) {
-    let string = '';
-    for (let i = at; i < at + length; i++) string += I.fromCharCode(units[i]);
-    return string;
-  }
   if (ucs2Slice !== undefined) return ucs2Slice.call(bytes, units.byteOffset + at * 2, units.byteOffset + (at + length) * 2);
   let string = '';
   for (let i = at; i < at + length; i += 0x2000) {
@@ -205,18 +201,30 @@ function streams(address) {
   };
 }
 
+/** Strings longer than this are written one by one rather than joined first (V8's string limit). */
+const JOIN_LIMIT = 1 << 26;
+
 /** Writes the walker's op stream into the codec's four input streams in wasm memory. */
 function lower(code, values) {
   let numberCount = 0;
   let unitCount = 0;
   let byteCount = 0;
+  // Joining the strings first lets one native copy write all their code units.
+  let text = '';
   for (const value of values) {
-    if (typeof value === 'number') numberCount++;
-    else if (typeof value === 'string') unitCount += value.length;
-    else byteCount += value.byteLength; // an ArrayBuffer copy or a BigInt's magnitude
+    if (typeof value === 'number') {
+      numberCount++;
+    } else if (typeof value === 'string') {
+      unitCount += value.length;
+      if (unitCount <= JOIN_LIMIT) text += value;
+    } else {
+      byteCount += value.byteLength; // an ArrayBuffer copy or a BigInt's magnitude
+    }
   }
   const out = streams(glue.cloneOpsInput(code.length, numberCount, unitCount, byteCount));
   out.code.set(code);
+  const joined = unitCount <= JOIN_LIMIT;
+  if (joined) writeUnits(out.units, out.memory, 0, text);
   let n = 0;
   let u = 0;
   let b = 0;
@@ -224,7 +232,7 @@ function lower(code, values) {
     if (typeof value === 'number') {
       out.numbers[n++] = value;
     } else if (typeof value === 'string') {
-      writeUnits(out.units, out.memory, u, value);
+      if (!joined) writeUnits(out.units, out.memory, u, value);
       u += value.length;
     } else {
       out.bytes.set(I.isView(value) ? value : new I.Uint8ArrayCtor(value), b);
@@ -233,12 +241,17 @@ function lower(code, values) {
   }
 }
 
-/** Reads the codec's output streams into an op stream and payload values (copies). */
+/**
+ * Reads the codec's output streams into an op stream and payload values (copies). Short
+ * strings are cut from one decoding of all the code units (V8 copies substrings under 13
+ * characters, so they do not keep the whole alive); longer ones are decoded on their own.
+ */
 function lift(address) {
   const input = streams(address);
   const code = input.code.slice();
   const values = [];
   const { numbers, units, bytes, memory } = input;
+  let text;
   let n = 0;
   let u = 0;
   let b = 0;
@@ -256,7 +269,12 @@ function lift(address) {
       case op.SERIALIZABLE:
       case op.REGEXP: {
         const length = code[ci + op.OPERANDS[code[ci]]];
-        values.push(readUnits(units, memory, u, length));
+        if (length < SHORT_STRING) {
+          text ??= readUnits(units, memory, 0, units.length);
+          values.push(text.slice(u, u + length));
+        } else {
+          values.push(readUnits(units, memory, u, length));
+        }
         u += length;
         break;
       }

@@ -54,16 +54,20 @@ const typedArrays = {
   bytes: new Uint8Array(2 * MiB).map((_, i) => i),
 };
 
-// A graph of 5,000 nodes with parent links, sibling links and a shared root: every node is
-// referenced from several places, and most references close a cycle.
+// A tree of 5,000 nodes (four children each) whose every node also refers to its parent, the
+// root and its previous sibling: most references are shared, and most close a cycle. (Shallow:
+// Node's native structuredClone recurses, and overflows the stack on deep graphs.)
 function graph(count) {
-  const root = { name: 'root', children: [] };
-  const nodes = [root];
+  const root = { name: 'root', parent: null, root: null, sibling: null, children: [] };
+  root.root = root;
+  const queue = [root];
   for (let i = 1; i < count; i++) {
-    const parent = nodes[Math.floor(random() * nodes.length)];
-    const node = { name: `n${i}`, parent, root, children: [], previous: nodes[i - 1] };
+    const parent = queue[0];
+    const sibling = parent.children.at(-1) ?? null;
+    const node = { name: `n${i}`, parent, root, sibling, children: [] };
     parent.children.push(node);
-    nodes.push(node);
+    queue.push(node);
+    if (parent.children.length === 4) queue.shift();
   }
   return root;
 }
@@ -85,4 +89,4 @@ compare('structured clone: 1,000 small JSON-like objects', candidates(smallObjec
 compare('structured clone: a large nested config (3,300 objects)', candidates(largeConfig));
 compare('structured clone: Maps and Sets (1,000 entries, 1,500 nested collections)', candidates(mapsAndSets));
 compare('structured clone: 10 MiB of typed arrays', candidates(typedArrays), { bytes: 10 * MiB });
-compare('structured clone: a 5,000-node graph with cycles and shared references', candidates(cyclicGraph));
+compare('structured clone: a 5,000-node graph of cycles and shared references', candidates(cyclicGraph));
