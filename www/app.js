@@ -1,8 +1,9 @@
 // The playground shell: initializes weft's web build, then mounts one panel per area.
 import init, * as weft from '/pkg/weft.web.js';
 import base64 from './panels/base64.js';
+import structuredClonePanel from './panels/structured-clone.js';
 
-const panels = [base64];
+const panels = [base64, structuredClonePanel];
 
 await init();
 const tabs = document.getElementById('tabs');
