@@ -39,17 +39,18 @@ test('the web build initializes synchronously from bytes and asynchronously from
 });
 
 test('the polyfill installer replaces only missing or broken globals unless forced', () => {
-  const saved = ['atob', 'btoa'].map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)]);
+  const saved = ['atob', 'btoa', 'structuredClone'].map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)]);
   try {
-    assert.deepEqual(esm.installPolyfill(), [], "Node's atob and btoa pass the feature tests");
+    // (Node 20's structuredClone fails its feature test: see structured-clone.test.mjs.)
+    assert.deepEqual(esm.installPolyfill({ only: ['atob', 'btoa'] }), [], "Node's atob and btoa pass the feature tests");
     delete globalThis.atob;
-    assert.deepEqual(esm.installPolyfill(), ['atob']);
+    assert.deepEqual(esm.installPolyfill({ only: ['atob', 'btoa'] }), ['atob']);
     assert.equal(globalThis.atob, esm.atob);
     const descriptor = Object.getOwnPropertyDescriptor(globalThis, 'atob');
     assert.deepEqual([descriptor.writable, descriptor.enumerable, descriptor.configurable], [true, false, true]);
     globalThis.atob = () => 'broken';
     assert.deepEqual(esm.installPolyfill({ only: ['atob'] }), ['atob'], 'a broken atob is replaced');
-    assert.deepEqual(esm.installPolyfill({ force: true }).sort(), ['atob', 'btoa']);
+    assert.deepEqual(esm.installPolyfill({ force: true }).sort(), ['atob', 'btoa', 'structuredClone']);
   } finally {
     for (const [name, descriptor] of saved) Object.defineProperty(globalThis, name, descriptor);
   }
