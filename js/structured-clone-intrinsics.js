@@ -10,14 +10,9 @@ const getter = (proto, key) => {
   return uncurry(descriptor?.get);
 };
 
-export const {
-  create,
-  defineProperty,
-  getOwnPropertyDescriptor,
-  getPrototypeOf,
-  hasOwn,
-  keys: objectKeys,
-} = Object;
+export const { defineProperty, getOwnPropertyDescriptor, getPrototypeOf, keys: objectKeys } = Object;
+/** HasOwnProperty (measured faster in V8 than Object.hasOwn when called per property). */
+export const hasOwn = uncurry(Object.prototype.hasOwnProperty);
 export const ObjectCtor = Object;
 export const ObjectPrototype = Object.prototype;
 export const { isArray } = Array;
@@ -29,12 +24,9 @@ export const DateCtor = Date;
 export const RegExpCtor = RegExp;
 export const ArrayBufferCtor = ArrayBuffer;
 export const Uint8ArrayCtor = Uint8Array;
-export const DataViewCtor = DataView;
 export const BigIntCtor = BigInt;
-export const StringCtor = String;
 export const { fromCharCode } = String;
 export const { isView } = ArrayBuffer;
-export const SharedArrayBufferCtor = globalThis.SharedArrayBuffer;
 export const toStringTag = Symbol.toStringTag;
 export const objectToString = uncurry(Object.prototype.toString);
 
@@ -53,14 +45,12 @@ export const arrayBufferTransfer = uncurry(ArrayBuffer.prototype.transfer);
 const SharedArrayBufferPrototype = globalThis.SharedArrayBuffer?.prototype;
 export const sharedArrayBufferByteLength = getter(SharedArrayBufferPrototype, 'byteLength');
 export const sharedArrayBufferGrowable = getter(SharedArrayBufferPrototype, 'growable');
-export const sharedArrayBufferMaxByteLength = getter(SharedArrayBufferPrototype, 'maxByteLength');
 
 const TypedArrayPrototype = getPrototypeOf(Uint8Array.prototype);
 export const typedArrayName = getter(TypedArrayPrototype, Symbol.toStringTag);
 export const typedArrayBuffer = getter(TypedArrayPrototype, 'buffer');
 export const typedArrayByteOffset = getter(TypedArrayPrototype, 'byteOffset');
 export const typedArrayByteLength = getter(TypedArrayPrototype, 'byteLength');
-export const typedArrayLength = getter(TypedArrayPrototype, 'length');
 export const typedArrayAt = uncurry(TypedArrayPrototype.at);
 export const typedArraySet = uncurry(TypedArrayPrototype.set);
 export const dataViewBuffer = getter(DataView.prototype, 'buffer');
@@ -71,7 +61,7 @@ export const booleanValue = uncurry(Boolean.prototype.valueOf);
 export const numberValue = uncurry(Number.prototype.valueOf);
 export const stringValue = uncurry(String.prototype.valueOf);
 export const bigintValue = uncurry(BigInt.prototype.valueOf);
-export const symbolValue = uncurry(Symbol.prototype.valueOf);
+const symbolValue = uncurry(Symbol.prototype.valueOf);
 export const dateValue = uncurry(Date.prototype.getTime);
 export const regexpSource = getter(RegExp.prototype, 'source');
 /** [[OriginalFlags]] bit by bit, in V8's serialization bits (see the codec's module docs). */
@@ -141,7 +131,7 @@ function passes(check, value) {
 }
 
 /** Whether `value` has an [[ErrorData]] internal slot. */
-export function hasErrorData(value) {
+function hasErrorData(value) {
   if (isErrorBuiltin) return isErrorBuiltin(value);
   if (isNativeError) return isNativeError(value);
   // [[ErrorData]] is what makes the built-in tag "Error"; Error prototypes have no @@toStringTag.
@@ -273,13 +263,13 @@ export const domExceptionName = getter(DOMExceptionCtor?.prototype, 'name');
 export const domExceptionMessage = getter(DOMExceptionCtor?.prototype, 'message');
 
 /** Blob and File, whose serialization steps weft runs itself (in process: a Blob is immutable). */
-export const BlobCtor = globalThis.Blob;
-export const FileCtor = globalThis.File;
-export const blobSize = getter(BlobCtor?.prototype, 'size');
-export const blobType = getter(BlobCtor?.prototype, 'type');
-export const blobSlice = uncurry(BlobCtor?.prototype.slice);
-export const fileName = getter(FileCtor?.prototype, 'name');
-export const fileLastModified = getter(FileCtor?.prototype, 'lastModified');
+const BlobCtor = globalThis.Blob;
+const FileCtor = globalThis.File;
+const blobSize = getter(BlobCtor?.prototype, 'size');
+const blobType = getter(BlobCtor?.prototype, 'type');
+const blobSlice = uncurry(BlobCtor?.prototype.slice);
+const fileName = getter(FileCtor?.prototype, 'name');
+const fileLastModified = getter(FileCtor?.prototype, 'lastModified');
 const isFile = (value) => {
   try {
     return typeof fileName(value) === 'string';
