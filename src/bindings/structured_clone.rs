@@ -216,7 +216,7 @@ mod tests {
 
     #[wasm_bindgen_test]
     fn errors_are_data_clone_errors() {
-        let error = clone_deserialize(write_input(&[0xFF, 0x0F, b'_', 0]), 0, 0).unwrap_err();
+        let error = clone_deserialize(write_input(&[0xFF, 0x0F, b'o']), 0, 0).unwrap_err();
         assert_eq!(
             Reflect::get(&error, &"name".into()).unwrap(),
             "DataCloneError"
