@@ -73,20 +73,18 @@ function graph(count) {
 }
 const cyclicGraph = graph(5000);
 
-const candidates = (value, { ungap = true } = {}) => {
-  const all = {
-    'native structuredClone': () => structuredClone(value),
-    'weft.structuredClone': () => weft.structuredClone(value),
-    'weft.deserialize(weft.serialize)': () => weft.deserialize(weft.serialize(value)),
-    'v8.deserialize(v8.serialize)': () => v8.deserialize(v8.serialize(value)),
-    '@ungap/structured-clone': () => ungapStructuredClone(value),
-  };
-  if (!ungap) delete all['@ungap/structured-clone'];
-  return all;
-};
+const candidates = (value, { json = false } = {}) => ({
+  'native structuredClone': () => structuredClone(value),
+  'weft.structuredClone': () => weft.structuredClone(value),
+  'weft.deserialize(weft.serialize)': () => weft.deserialize(weft.serialize(value)),
+  'v8.deserialize(v8.serialize)': () => v8.deserialize(v8.serialize(value)),
+  '@ungap/structured-clone': () => ungapStructuredClone(value),
+  // For JSON-compatible data, V8's native JSON round trip as a yardstick.
+  ...(json && { 'JSON.parse(JSON.stringify)': () => JSON.parse(JSON.stringify(value)) }),
+});
 
-compare('structured clone: 1,000 small JSON-like objects', candidates(smallObjects));
-compare('structured clone: a large nested config (3,300 objects)', candidates(largeConfig));
+compare('structured clone: 1,000 small JSON-like objects', candidates(smallObjects, { json: true }));
+compare('structured clone: a large nested config (3,300 objects)', candidates(largeConfig, { json: true }));
 compare('structured clone: Maps and Sets (1,000 entries, 1,500 nested collections)', candidates(mapsAndSets));
 compare('structured clone: 10 MiB of typed arrays', candidates(typedArrays), { bytes: 10 * MiB });
 compare('structured clone: a 5,000-node graph of cycles and shared references', candidates(cyclicGraph));
