@@ -103,7 +103,7 @@ function domExceptionFromData(data) {
  * (SharedArrayBuffers), `hosts` (the host's clones of platform objects) and `cloneHosts` (true
  * when those may be used more than once, so each use gets a fresh clone).
  */
-export function deserialize(code, values, context = {}) {
+export function structuredDeserialize(code, values, context = {}) {
   const { transferred = [], shared = [], hosts = [], cloneHosts = false } = context;
   const length = code.length;
   const objects = [];

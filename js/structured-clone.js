@@ -10,7 +10,7 @@
 import * as glue from '#glue';
 import { readBytes, writeBytes } from './io.js';
 import { wasm } from './runtime.js';
-import { deserialize as build } from './structured-clone-builder.js';
+import { structuredDeserialize as build } from './structured-clone-builder.js';
 import * as I from './structured-clone-intrinsics.js';
 import * as op from './structured-clone-ops.js';
 import { isDetached, serializeInternal } from './structured-clone-walker.js';

@@ -479,6 +479,13 @@ test('bytes: Node reads what weft writes and weft reads what Node writes', async
   assert.equal(Buffer.isBuffer(weft.structuredClone(Buffer.from('x'))), false, 'as structuredClone: a Uint8Array');
 });
 
+test('the functions look like WebIDL operations', () => {
+  assert.deepEqual(
+    [weft.structuredClone, weft.serialize, weft.deserialize, weft.registerSerializable].map((f) => [f.name, f.length]),
+    [['structuredClone', 1], ['serialize', 1], ['deserialize', 1], ['registerSerializable', 2]],
+  );
+});
+
 test('deserialize: any BufferSource, bad arguments are TypeErrors, bad bytes DataCloneErrors', () => {
   const bytes = weft.serialize([1, 'a']);
   assert.deepEqual(weft.deserialize(bytes.buffer), [1, 'a']);
