@@ -19,8 +19,8 @@ const BufferPrototype = globalThis.Buffer?.prototype;
 function classify(value, protoCache) {
   if (I.isProxy !== undefined && I.isProxy(value)) return [I.UNCLONEABLE, 'Proxy'];
   const proto = I.getPrototypeOf(value);
-  if (I.isArray(value)) return registeredOr(proto, I.ArrayPrototype, I.ARRAY, protoCache);
-  if (I.isView(value)) return registeredOr(proto, undefined, I.VIEW, protoCache);
+  if (I.isArray(value)) return registeredOr(proto, I.ArrayPrototype, ARRAY_KIND, protoCache);
+  if (I.isView(value)) return registeredOr(proto, undefined, VIEW_KIND, protoCache);
   if (proto === I.ObjectPrototype) {
     // Arguments objects inherit from Object.prototype but have a [[ParameterMap]].
     if (I.hasOwn(value, 'callee') && I.objectToString(value) === '[object Arguments]') {
@@ -55,17 +55,19 @@ function classify(value, protoCache) {
 }
 
 const ORDINARY_KIND = [I.ORDINARY, 'Object'];
+const ARRAY_KIND = [I.ARRAY, 'Array'];
+const VIEW_KIND = [I.VIEW, 'view'];
 const SLOW = [-1, ''];
 
 /** An Array or view is itself unless it is an instance of a registered subclass. */
 function registeredOr(proto, usual, kind, protoCache) {
-  if (op.registry.byPrototype.size === 0 || proto === usual) return [kind, ''];
+  if (op.registry.byPrototype.size === 0 || proto === usual) return kind;
   let cached = protoCache.get(proto);
   if (cached === undefined) {
     cached = kindOfPrototypeChain(proto);
     protoCache.set(proto, cached);
   }
-  return cached[0] === I.REGISTERED ? cached : [kind, ''];
+  return cached[0] === I.REGISTERED ? cached : kind;
 }
 
 /**
