@@ -1,7 +1,7 @@
-// HTML §2.9.3 StructuredSerializeInternal: walks a value graph and emits its serialization as an
-// op stream (structured-clone-ops.js). One pass, an explicit stack (no recursion, so nesting
-// depth is bounded by memory only), the memory map for shared references and cycles, every
-// property read once and in the specification's order.
+// HTML §2.9.3 StructuredSerializeInternal: walks a value graph and either emits its
+// serialization as an op stream (structured-clone-ops.js) or makes each copy as it goes. One
+// pass, an explicit stack (no recursion, so nesting depth is bounded by memory only), the memory
+// map for shared references and cycles, every property read once and in the standard's order.
 import * as I from './structured-clone-intrinsics.js';
 import { createDataProperty, defineHidden, makeDOMException, makeRegExp, makeView } from './structured-clone-builder.js';
 import * as op from './structured-clone-ops.js';
@@ -108,7 +108,7 @@ export function isDetached(buffer) {
 }
 
 /** A BigInt's sign and little-endian magnitude, as the codec's BigInt op carries them. */
-export function bigintMagnitude(value) {
+function bigintMagnitude(value) {
   const negative = value < 0n;
   let hex = (negative ? -value : value).toString(16);
   if (hex === '0') return [negative, new I.Uint8ArrayCtor(0)];
