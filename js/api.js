@@ -11,3 +11,4 @@ export {
   sniffBOM,
 } from './encoding.js';
 export * as html from './html.js';
+export { deserialize, registerSerializable, serialize, structuredClone } from './structured-clone.js';

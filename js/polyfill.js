@@ -1,6 +1,7 @@
 // The polyfill installer: puts weft's implementations on the global object where the host's are
 // missing or fail a feature test, or everywhere with `force`.
 import * as api from './api.js';
+import { hostStructuredCloneIsGood } from './structured-clone.js';
 
 /** For each global: weft's implementation, and a test that the host's one is present and right. */
 const GLOBALS = {
@@ -16,6 +17,7 @@ const GLOBALS = {
     implementation: api.TextEncoderStream,
     hostIsGood: () => typeof globalThis.TextEncoderStream === 'function',
   },
+  structuredClone: { implementation: api.structuredClone, hostIsGood: hostStructuredCloneIsGood },
 };
 
 // Node without full ICU lacks the legacy encodings; some engines get fatal mode or the BOM wrong.

@@ -3,8 +3,9 @@ import init, * as weft from '/pkg/weft.web.js';
 import base64 from './panels/base64.js';
 import encoding from './panels/encoding.js';
 import html from './panels/html.js';
+import structuredClonePanel from './panels/structured-clone.js';
 
-const panels = [base64, encoding, html];
+const panels = [base64, encoding, html, structuredClonePanel];
 
 await init();
 const tabs = document.getElementById('tabs');

@@ -12,6 +12,8 @@ mod errors;
 #[cfg(feature = "html")]
 mod html;
 mod io;
+#[cfg(feature = "structured-clone")]
+mod structured_clone;
 
 use wasm_bindgen::prelude::*;
 

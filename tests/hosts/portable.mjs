@@ -103,6 +103,67 @@ export const tests = {
     assertEqual(html.enumeratedAttributeState('OFF', { keywords: ['on', 'off'], missing: 'on' }), 'off', 'enumerated');
     assertThrows(() => html.parseDate(), (e) => e instanceof TypeError, 'missing argument');
   },
+  'structuredClone, and serialize/deserialize through V8 bytes, keep types, holes and identity'(weft) {
+    const shared = { shared: true };
+    const value = {
+      list: [1, , 'three', -0, 2n ** 80n],
+      map: new Map([[shared, new Set([shared])]]),
+      date: new Date(7),
+      regexp: /we(f)t/giu,
+      bytes: new Uint16Array(new ArrayBuffer(10), 2, 3),
+      error: new TypeError('t', { cause: shared }),
+      wrapped: new String('s'),
+    };
+    value.self = value;
+    for (const [path, copy] of [
+      ['structuredClone', weft.structuredClone(value)],
+      ['bytes', weft.deserialize(weft.serialize(value))],
+    ]) {
+      assertEqual(copy.self, copy, `${path}: cycle`);
+      assert(!(1 in copy.list) && copy.list.length === 5, `${path}: hole`);
+      assert(Object.is(copy.list[3], -0) && copy.list[4] === 2n ** 80n, `${path}: -0 and BigInt`);
+      const [key] = copy.map.keys();
+      assert(copy.map.get(key).has(key) && copy.error.cause === key, `${path}: shared references`);
+      assert(copy.date.getTime() === 7 && copy.regexp.flags === 'giu', `${path}: Date and RegExp`);
+      assert(copy.bytes.byteOffset === 2 && copy.bytes.buffer.byteLength === 10, `${path}: view offset and buffer`);
+      assert(copy.error instanceof TypeError && copy.error.message === 't', `${path}: Error`);
+      assert(copy.wrapped instanceof String && String(copy.wrapped) === 's', `${path}: String object`);
+    }
+  },
+  'structuredClone: 10,000-deep nesting, resizable buffers, transfer'(weft) {
+    let deep = [];
+    for (let i = 0; i < 10_000; i++) deep = [deep];
+    let copy = weft.deserialize(weft.serialize(weft.structuredClone(deep)));
+    let depth = 0;
+    for (; copy.length; depth++) copy = copy[0];
+    assertEqual(depth, 10_000, 'depth');
+    const resizable = new ArrayBuffer(4, { maxByteLength: 8 });
+    const tracking = weft.structuredClone(new Uint8Array(resizable));
+    tracking.buffer.resize(8);
+    assertEqual(tracking.length, 8, 'length-tracking view');
+    const buffer = new Uint8Array([1, 2]).buffer;
+    const moved = weft.structuredClone(buffer, { transfer: [buffer] });
+    assertEqual(buffer.byteLength, 0, 'detached');
+    assertEqual(new Uint8Array(moved)[1], 2, 'moved contents');
+  },
+  'structured clone errors are DataCloneErrors naming the value'(weft) {
+    const cases = [
+      [{ f() {} }, /A function \(f\) could not be cloned \(at value\.f\)/],
+      [[Symbol('s')], /A Symbol could not be cloned \(at value\[0\]\)/],
+      [new WeakMap(), /A WeakMap/],
+      [Promise.resolve(), /A Promise/],
+      // Node, Deno and Bun expose V8's Proxy check (node:util types); browsers cannot tell.
+      [{ p: new Proxy([], {}) }, /A Proxy could not be cloned \(at value\.p\)/],
+    ];
+    for (const [value, pattern] of cases) {
+      for (const clone of [weft.structuredClone, weft.serialize]) {
+        assertThrows(() => clone(value), (e) => isDomException('DataCloneError')(e) && pattern.test(e.message), String(pattern));
+      }
+    }
+    const buffer = new ArrayBuffer(1);
+    assertThrows(() => weft.structuredClone(1, { transfer: [buffer, buffer] }), isDomException('DataCloneError'), 'duplicate');
+    assertThrows(() => weft.deserialize(new Uint8Array([0xff, 0x0f, 0x6f])), isDomException('DataCloneError'), 'truncated');
+  },
 };
 
 /** Runs every test against `weft`; prints one line per failure and a closing count line. */

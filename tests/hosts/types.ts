@@ -5,11 +5,15 @@ import {
   base64Encode,
   btoa,
   decode,
+  deserialize,
   encode,
   html,
   installPolyfill,
   labelToEncoding,
+  registerSerializable,
+  serialize,
   sniffBOM,
+  structuredClone,
   TextDecoder,
   TextEncoder,
 } from 'weft';
@@ -33,6 +37,13 @@ const into: { read: number; written: number } = new TextEncoder().encodeInto('a'
 const legacy: Uint8Array = encode('\u3042', 'shift_jis', { mode: 'html' });
 const roundTrip: string = decode(legacy, 'shift_jis', { bom: false });
 const canonical: string | null = labelToEncoding('latin1') ?? sniffBOM(legacy);
+const copy: { when: Date } = structuredClone({ when: new Date() }, { transfer: [new ArrayBuffer(1)] });
+const wire: Uint8Array = serialize(copy, { forStorage: true });
+const back: unknown = deserialize(wire.buffer);
+class Point {
+  constructor(public x: number, public y: number) {}
+}
+registerSerializable(Point, { name: 'Point', serialize: (p) => [p.x, p.y], deserialize: ([x, y]: number[]) => new Point(x, y) });
 
 // @ts-expect-error btoa takes a string
 btoa(42);
@@ -43,5 +54,9 @@ const integer: number = html.parseInteger('42');
 
 // @ts-expect-error encode's mode is "fatal" or "html"
 encode('a', 'utf-8', { mode: 'xml' });
+// @ts-expect-error serialize returns bytes
+const notAString: string = serialize(1);
+// @ts-expect-error registerSerializable needs the serialize and deserialize hooks
+registerSerializable(Point, { name: 'Point' });
 
-export { bytes, canonical, decoded, hour, into, legacy, roundTrip, installed, integer, offset, ready, serialized, state, text, tokens, wrong, year };
+export { back, bytes, canonical, decoded, hour, into, legacy, roundTrip, installed, integer, notAString, offset, ready, serialized, state, text, tokens, wrong, year };

@@ -73,7 +73,9 @@ export function report(host, fileResults) {
     total += results.length;
     console.log(`  ${filePassed === results.length ? 'ok  ' : 'FAIL'} ${file}: ${filePassed} / ${results.length}`);
     for (const r of results) {
-      const isExpected = expected.some((e) => e.file === file && e.test === r.name);
+      const isExpected = expected.some(
+        (e) => e.file === file && (e.test === r.name || (e.testPattern !== undefined && new RegExp(e.testPattern).test(r.name))),
+      );
       if (r.status !== 'PASS' && !isExpected) unexpected.push({ file, ...r });
       if (r.status === 'PASS' && isExpected) stale.push({ file, name: r.name });
     }

@@ -29,6 +29,14 @@ function hostGlobals() {
     // The generated bindings need the host's UTF-8 coders while loading; weft's replace them after.
     TextEncoder,
     TextDecoder,
+    // Platform objects the structured clone tests clone or transfer, and the host's own
+    // structuredClone, which weft uses for them (weft's replaces the global).
+    Blob,
+    File,
+    Response,
+    MessageChannel,
+    MessagePort,
+    structuredClone,
   };
 }
 
@@ -57,7 +65,8 @@ export async function runFile(relativePath) {
     pkgDir,
   );
   const installed = module.exports.installPolyfill({ force: true });
-  global.weft = module.exports; // as the classic-script build's global in the Chromium host
+  // weft's whole API, for drivers that test more than the globals (as the polyfill's `weft`).
+  global.weft = module.exports;
   if (!installed.includes('atob')) throw new Error(`weft's globals were not installed: ${installed}`);
 
   // fetch() of WPT resources, relative to the test file, with JSON parsed in the context realm.

@@ -8,7 +8,7 @@ import { report, selectFiles } from './lib.mjs';
 const args = process.argv.slice(2);
 const hostIndex = args.indexOf('--host');
 const host = hostIndex === -1 ? 'vm' : args[hostIndex + 1];
-const filters = args.filter((_, i) => i !== hostIndex && i !== hostIndex + 1);
+const filters = args.filter((_, i) => hostIndex === -1 || (i !== hostIndex && i !== hostIndex + 1));
 const files = selectFiles(filters);
 
 // `vm` runs in whichever runtime executes this script (Node, Deno or Bun), each file in a fresh
@@ -19,3 +19,5 @@ const { runFiles } = await import(host === 'chromium' ? './chromium-host.mjs' : 
 console.log(`WPT on ${label}: ${files.length} files`);
 const fileResults = await runFiles(files);
 process.exitCode = report(label, fileResults) ? 0 : 1;
+// Handles a test leaves open (a MessagePort with a listener) must not keep the runner alive.
+process.exit();

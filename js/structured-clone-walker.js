@@ -1,0 +1,745 @@
+// HTML §2.9.3 StructuredSerializeInternal: walks a value graph and either emits its
+// serialization as an op stream (structured-clone-ops.js) or makes each copy as it goes. One
+// pass, an explicit stack (no recursion, so nesting depth is bounded by memory only), the memory
+// map for shared references and cycles, every property read once and in the standard's order.
+import * as I from './structured-clone-intrinsics.js';
+import { createDataProperty, defineHidden, makeDOMException, makeRegExp, makeView } from './structured-clone-builder.js';
+import * as op from './structured-clone-ops.js';
+
+const F_OBJECT = 0; // an Object or sparse Array: its keys, then End
+const F_DENSE = 1; // a dense Array: `length` elements, then its other keys as F_OBJECT
+const F_LIST = 2; // a Map's or Set's copied entries, then End
+const F_ERROR = 3; // an Error's cause; its stack and End follow
+const F_SERIALIZABLE = 4; // a registered class instance's data
+
+const ELEMENT_SIZES = [1, 1, 1, 2, 2, 4, 4, 4, 8, 1, 1, 8, 8, 2];
+const BufferPrototype = globalThis.Buffer?.prototype;
+
+/** What kind of object `value` is (see structured-clone-intrinsics.js): [kind, detail]. */
+function classify(value, protoCache) {
+  if (I.isProxy !== undefined && I.isProxy(value)) return [I.UNCLONEABLE, 'Proxy'];
+  const proto = I.getPrototypeOf(value);
+  if (I.isArray(value)) return registeredOr(proto, I.ArrayPrototype, ARRAY_KIND, protoCache);
+  if (I.isView(value)) return registeredOr(proto, undefined, VIEW_KIND, protoCache);
+  if (proto === I.ObjectPrototype) {
+    // Arguments objects inherit from Object.prototype but have a [[ParameterMap]].
+    if (I.hasOwn(value, 'callee') && I.objectToString(value) === '[object Arguments]') {
+      return [I.UNCLONEABLE, 'arguments object'];
+    }
+    return ORDINARY_KIND;
+  }
+  if (proto === null) {
+    const tag = I.getOwnPropertyDescriptor(value, I.toStringTag);
+    if (tag !== undefined && tag.value === 'Module') return [I.UNCLONEABLE, 'module namespace object'];
+    return ORDINARY_KIND;
+  }
+  let kind = protoCache.get(proto);
+  if (kind === undefined) {
+    kind = kindOfPrototypeChain(proto);
+    protoCache.set(proto, kind);
+  }
+  if (kind === SLOW) return I.slowKind(value);
+  const [k, name] = kind;
+  switch (k) {
+    case I.ORDINARY:
+    case I.REGISTERED:
+    case I.PLATFORM:
+      return kind;
+    case I.DOM_EXCEPTION:
+      return I.passes(I.domExceptionName, value) ? kind : I.slowKind(value);
+    case I.ARRAY:
+      return I.slowKind(value); // inherits from Array.prototype without being an Array
+    default:
+      return I.confirmKind(name, value) ? kind : I.slowKind(value);
+  }
+}
+
+const ORDINARY_KIND = [I.ORDINARY, 'Object'];
+const ARRAY_KIND = [I.ARRAY, 'Array'];
+const VIEW_KIND = [I.VIEW, 'view'];
+const SLOW = [-1, ''];
+
+/** An Array or view is itself unless it is an instance of a registered subclass. */
+function registeredOr(proto, usual, kind, protoCache) {
+  if (op.registry.byPrototype.size === 0 || proto === usual) return kind;
+  let cached = protoCache.get(proto);
+  if (cached === undefined) {
+    cached = kindOfPrototypeChain(proto);
+    protoCache.set(proto, cached);
+  }
+  return cached[0] === I.REGISTERED ? cached : kind;
+}
+
+/**
+ * What a prototype chain says about its objects: the first prototype weft knows (a registered
+ * class, an intrinsic, DOMException, a platform interface) decides. SLOW when nothing does
+ * (another realm's intrinsics) or a Proxy sits in the chain (walking on would run its trap).
+ */
+function kindOfPrototypeChain(proto) {
+  for (let p = proto; p !== null; p = I.getPrototypeOf(p)) {
+    if (I.isProxy !== undefined && I.isProxy(p)) return SLOW;
+    const registered = op.registry.byPrototype.get(p);
+    if (registered !== undefined) return [I.REGISTERED, registered];
+    const intrinsic = I.intrinsicPrototypes.get(p);
+    if (intrinsic !== undefined) return intrinsic;
+    if (p === I.DOMExceptionCtor?.prototype) return [I.DOM_EXCEPTION, 'DOMException'];
+    const platform = I.platformInterfaceName(p);
+    if (platform !== undefined) return platform === 'DOMException' ? [I.DOM_EXCEPTION, platform] : [I.PLATFORM, platform];
+  }
+  return SLOW;
+}
+
+/** A primitive structured clone copies as is: not a Symbol, not document.all (typeof "undefined"). */
+const isPlainPrimitive = (value) => (typeof value === 'undefined' ? value === undefined : typeof value !== 'symbol' && typeof value !== 'function');
+
+/** ECMAScript ToString, which throws a TypeError for Symbols. */
+const toString = (value) => `${value}`;
+
+/** IsDetachedBuffer for a non-shared ArrayBuffer. */
+export function isDetached(buffer) {
+  if (I.arrayBufferDetached !== undefined) return I.arrayBufferDetached(buffer);
+  if (I.arrayBufferByteLength(buffer) !== 0) return false;
+  try {
+    new I.Uint8ArrayCtor(buffer);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** A BigInt's sign and little-endian magnitude, as the codec's BigInt op carries them. */
+function bigintMagnitude(value) {
+  const negative = value < 0n;
+  let hex = (negative ? -value : value).toString(16);
+  if (hex === '0') return [negative, new I.Uint8ArrayCtor(0)];
+  if (hex.length & 1) hex = `0${hex}`;
+  const bytes = new I.Uint8ArrayCtor(hex.length >> 1);
+  for (let i = 0, j = hex.length - 2; j >= 0; i++, j -= 2) bytes[i] = Number.parseInt(hex.slice(j, j + 2), 16);
+  return [negative, bytes];
+}
+
+/**
+ * Whether a view over a resizable ArrayBuffer tracks the buffer's length. No getter says; a
+ * tracking view grows with its buffer, so when the answer is not evident from the view covering
+ * less than the whole buffer, the buffer is resized by one element and back (invisible to
+ * other code: nothing else runs meanwhile, and the bytes are restored).
+ */
+function tracksLength(view, isDataView, buffer, byteOffset, byteLength, elementSize) {
+  const bufferLength = I.arrayBufferByteLength(buffer);
+  const tracked = Math.floor((bufferLength - byteOffset) / elementSize) * elementSize;
+  if (byteLength !== tracked) return false;
+  const length = () => (isDataView ? I.dataViewByteLength(view) : I.typedArrayByteLength(view));
+  const max = I.arrayBufferMaxByteLength(buffer);
+  try {
+    if (bufferLength + elementSize <= max) {
+      I.arrayBufferResize(buffer, bufferLength + elementSize);
+      const grown = length();
+      I.arrayBufferResize(buffer, bufferLength);
+      return grown !== byteLength;
+    }
+    if (bufferLength - elementSize < byteOffset) return false; // tracking and fixed behave alike
+    const tail = new I.Uint8ArrayCtor(elementSize);
+    I.typedArraySet(tail, new I.Uint8ArrayCtor(buffer, bufferLength - elementSize, elementSize));
+    I.arrayBufferResize(buffer, bufferLength - elementSize);
+    let shrunk;
+    try {
+      shrunk = length();
+    } catch {
+      shrunk = -1; // a fixed-length DataView is now out of bounds
+    }
+    I.arrayBufferResize(buffer, bufferLength);
+    I.typedArraySet(new I.Uint8ArrayCtor(buffer, bufferLength - elementSize, elementSize), tail);
+    return shrunk === byteLength - elementSize && (shrunk !== 0 || isDataView || !outOfBounds(view));
+  } catch {
+    return false;
+  }
+}
+
+function outOfBounds(typedArray) {
+  try {
+    I.typedArrayAt(typedArray, 0);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * StructuredSerializeInternal(value, forStorage, memory), with one of two outputs.
+ *
+ * `direct`: each object's copy is made in this realm as soon as the walk reaches it (memory maps
+ * originals to copies) and the finished copy is returned: StructuredDeserialize fused into the
+ * walk. structuredClone uses it when there is no transfer list and no registered class, so that
+ * no user code (a transfer, a class's deserialize) would run at a different time than in
+ * serialize-then-deserialize order, and no copy is observable before it is complete.
+ *
+ * Otherwise the serialization is emitted as an op stream, and {code, values, shared, hosts} is
+ * returned: the stream, the SharedArrayBuffers and the platform-object copies it refers to by
+ * index. `transferList` holds objects already validated by StructuredSerializeWithTransfer,
+ * each standing in memory for its transfer data holder (`transferIsBuffer[i]` tells
+ * ArrayBuffers from platform objects). `forBytes`: the stream will be written as V8 wire bytes
+ * (a Node Buffer keeps its kind, BigInts carry their magnitude bytes).
+ */
+export function serializeInternal(root, options = {}) {
+  const { direct = false, forStorage = false, forBytes = false, transferList = [], transferIsBuffer = [] } = options;
+  const code = [];
+  const values = [];
+  const shared = [];
+  const hosts = [];
+  /** Original → copy (direct); original → op id, or -1 - i for the i-th transferable not yet emitted. */
+  const memory = new Map();
+  const protoCache = new Map();
+  const stack = [];
+  /** Op ids of registered class instances whose data is being serialized. */
+  const openSerializable = new Set();
+  let nextId = 0;
+  let result;
+  for (let i = 0; i < transferList.length; i++) memory.set(transferList[i], -1 - i);
+
+  const fail = (what) => {
+    throw I.dataCloneError(`${what} could not be cloned${describePath(stack)}.`);
+  };
+
+  /** direct: puts a copy where the walk is, in the innermost open container (or the result). */
+  const place = (copy) => {
+    const frame = stack[stack.length - 1];
+    if (frame === undefined) {
+      result = copy;
+      return;
+    }
+    switch (frame.t) {
+      case F_OBJECT:
+        createDataProperty(frame.dst, frame.keys[frame.i - 1], copy, frame.flag);
+        break;
+      case F_DENSE:
+        frame.dst[frame.i - 1] = copy;
+        break;
+      case F_LIST:
+        if (!frame.flag) {
+          I.setAdd(frame.dst, copy);
+        } else if ((frame.i & 1) === 1) {
+          frame.key = copy; // a Map key; its value comes next
+        } else {
+          I.mapSet(frame.dst, frame.key, copy);
+        }
+        break;
+      default: // F_ERROR
+        defineHidden(frame.dst, 'cause', copy);
+    }
+  };
+
+  /** Opens a container: `dst` is its copy (direct), `flag` says whether it is an Array (a Map). */
+  const open = (t, obj, keys, len, dst, flag) => {
+    stack.push({ t, obj, keys, i: 0, len, dst, flag, key: undefined });
+  };
+
+  const string = (opcode, s) => {
+    code.push(opcode, s.length);
+    values.push(s);
+  };
+
+  const bigint = (opcode, b) => {
+    if (forBytes) {
+      const [negative, magnitude] = bigintMagnitude(b);
+      code.push(opcode, negative ? 1 : 0, magnitude.length);
+      values.push(magnitude);
+    } else {
+      code.push(opcode, 0, 0);
+      values.push(b);
+    }
+  };
+
+  /** An object memory already holds: its copy (direct) or a back-reference; false if new. */
+  const remembered = (value) => {
+    const entry = memory.get(value);
+    if (entry === undefined) return false;
+    if (direct) {
+      place(entry);
+      return true;
+    }
+    if (entry >= 0) {
+      if (openSerializable.size > 0 && openSerializable.has(entry)) {
+        fail('A registered serializable object that refers to itself through its own data');
+      }
+      code.push(op.BACK_REF, entry);
+      return true;
+    }
+    const index = -1 - entry;
+    memory.set(value, nextId++);
+    if (transferIsBuffer[index]) {
+      code.push(op.TRANSFERRED_ARRAY_BUFFER, index);
+    } else {
+      string(op.SERIALIZABLE, op.TRANSFERRED_OBJECT_NAME);
+      code.push(op.NUMBER);
+      values.push(index);
+    }
+    return true;
+  };
+
+  /** An ArrayBuffer or SharedArrayBuffer new to memory: emitted, or its copy returned (direct). */
+  const buffer = (value) => {
+    if (I.isSharedArrayBuffer(value)) {
+      if (forStorage) fail('A SharedArrayBuffer (when serializing for storage)');
+      if (globalThis.crossOriginIsolated === false) fail('A SharedArrayBuffer (the page is not cross-origin isolated)');
+      if (direct) {
+        // A new SharedArrayBuffer object over the same memory, where the host can make one.
+        const copy = I.hostStructuredClone !== undefined ? I.hostStructuredClone(value) : value;
+        memory.set(value, copy);
+        return copy;
+      }
+      memory.set(value, nextId++);
+      code.push(op.SHARED_ARRAY_BUFFER, shared.length);
+      shared.push(value);
+      return undefined;
+    }
+    if (isDetached(value)) fail('A detached ArrayBuffer');
+    const length = I.arrayBufferByteLength(value);
+    const resizable = I.arrayBufferResizable !== undefined && I.arrayBufferResizable(value);
+    const maxByteLength = resizable ? I.arrayBufferMaxByteLength(value) : length;
+    // The copy is taken now: later getters may change the original.
+    const copy = resizable ? new I.ArrayBufferCtor(length, { maxByteLength }) : new I.ArrayBufferCtor(length);
+    if (length > 0) I.typedArraySet(new I.Uint8ArrayCtor(copy), new I.Uint8ArrayCtor(value, 0, length));
+    if (direct) {
+      memory.set(value, copy);
+      return copy;
+    }
+    memory.set(value, nextId++);
+    if (resizable) {
+      code.push(op.RESIZABLE_ARRAY_BUFFER, length, maxByteLength);
+    } else {
+      code.push(op.ARRAY_BUFFER, length);
+    }
+    values.push(copy);
+    return undefined;
+  };
+
+  const view = (value) => {
+    const name = I.typedArrayName(value);
+    const isDataView = name === undefined;
+    let viewed;
+    let byteOffset;
+    let byteLength;
+    // IsArrayBufferViewOutOfBounds (also true when the buffer is detached): the DataView getters
+    // throw, a typed array's read 0 and its methods throw.
+    try {
+      if (isDataView) {
+        viewed = I.dataViewBuffer(value);
+        byteOffset = I.dataViewByteOffset(value);
+        byteLength = I.dataViewByteLength(value);
+      } else {
+        viewed = I.typedArrayBuffer(value);
+        byteOffset = I.typedArrayByteOffset(value);
+        byteLength = I.typedArrayByteLength(value);
+        if (byteLength === 0) I.typedArrayAt(value, 0);
+      }
+    } catch {
+      fail(`An out-of-bounds or detached ${name ?? 'DataView'}`);
+    }
+    const kind = op.VIEW_KINDS[name ?? 'DataView'];
+    if (forBytes && BufferPrototype !== undefined && kind === 1 && I.getPrototypeOf(value) === BufferPrototype) {
+      // Node's v8.serialize writes a Buffer as a copy of just its bytes (it may sit in a shared
+      // pool); so does weft, as a Buffer over a private ArrayBuffer.
+      memory.set(value, nextId++);
+      code.push(op.VIEW, op.NODE_BUFFER_KIND, 0, byteLength, 0, op.ARRAY_BUFFER, byteLength);
+      nextId++;
+      const copy = new I.ArrayBufferCtor(byteLength);
+      I.typedArraySet(new I.Uint8ArrayCtor(copy), new I.Uint8ArrayCtor(viewed, byteOffset, byteLength));
+      values.push(copy);
+      return;
+    }
+    let flags = 0;
+    if (I.isSharedArrayBuffer(viewed)) {
+      // A growable SharedArrayBuffer cannot shrink back after a probe: a view covering it to
+      // the end is taken to track its length.
+      if (I.sharedArrayBufferGrowable?.(viewed)) {
+        const remaining = I.sharedArrayBufferByteLength(viewed) - byteOffset;
+        if (byteLength === remaining - (remaining % ELEMENT_SIZES[kind])) flags = op.VIEW_LENGTH_TRACKING;
+      }
+    } else if (I.arrayBufferResizable?.(viewed)) {
+      flags = op.VIEW_BACKED_BY_RESIZABLE;
+      if (tracksLength(value, isDataView, viewed, byteOffset, byteLength, ELEMENT_SIZES[kind])) {
+        flags |= op.VIEW_LENGTH_TRACKING;
+      }
+    }
+    if (direct) {
+      const copy = makeView(kind, memory.get(viewed) ?? buffer(viewed), byteOffset, byteLength, flags);
+      memory.set(value, copy);
+      place(copy);
+      return;
+    }
+    memory.set(value, nextId++);
+    code.push(op.VIEW, kind, byteOffset, byteLength, flags);
+    if (!remembered(viewed)) buffer(viewed);
+  };
+
+  let value = root;
+  walk: for (;;) {
+    // Emit `value` (or place its copy); a container opens a frame for its contents.
+    switch (typeof value) {
+      case 'undefined':
+        // document.all is an object whose typeof is "undefined".
+        if (value !== undefined) fail('An HTMLAllCollection');
+        if (direct) place(undefined);
+        else code.push(op.UNDEFINED);
+        break;
+      case 'boolean':
+        if (direct) place(value);
+        else code.push(value ? op.TRUE : op.FALSE);
+        break;
+      case 'number':
+        if (direct) {
+          place(value);
+        } else {
+          code.push(op.NUMBER);
+          values.push(value);
+        }
+        break;
+      case 'string':
+        if (direct) place(value);
+        else string(op.STRING, value);
+        break;
+      case 'bigint':
+        if (direct) place(value);
+        else bigint(op.BIGINT, value);
+        break;
+      case 'symbol':
+        fail('A Symbol');
+        break;
+      case 'function': {
+        if (remembered(value)) break;
+        const name = I.getOwnPropertyDescriptor(value, 'name')?.value;
+        fail(typeof name === 'string' && name ? `A function (${name})` : 'A function');
+        break;
+      }
+      default: {
+        if (value === null) {
+          if (direct) place(null);
+          else code.push(op.NULL);
+          break;
+        }
+        if (remembered(value)) break;
+        const [kind, detail] = classify(value, protoCache);
+        switch (kind) {
+          case I.ORDINARY: {
+            const keys = I.objectKeys(value);
+            if (direct) {
+              const copy = {};
+              memory.set(value, copy);
+              place(copy);
+              open(F_OBJECT, value, keys, 0, copy, false);
+            } else {
+              memory.set(value, nextId++);
+              code.push(op.BEGIN_OBJECT);
+              open(F_OBJECT, value, keys, 0, undefined, false);
+            }
+            break;
+          }
+          case I.ARRAY: {
+            // [[Length]] is an own data property of an Array exotic object.
+            const length = value.length;
+            const keys = I.objectKeys(value);
+            // Dense when every index below length is present: then they are the first keys.
+            const dense = keys.length >= length && (length === 0 || keys[length - 1] === `${length - 1}`);
+            let copy;
+            if (direct) {
+              copy = new I.ArrayCtor(length);
+              memory.set(value, copy);
+              place(copy);
+            } else {
+              memory.set(value, nextId++);
+              code.push(dense ? op.BEGIN_DENSE_ARRAY : op.BEGIN_SPARSE_ARRAY, length);
+            }
+            open(dense ? F_DENSE : F_OBJECT, value, keys, dense ? length : 0, copy, true);
+            break;
+          }
+          case I.VIEW:
+            view(value);
+            break;
+          case I.ARRAY_BUFFER:
+          case I.SHARED_ARRAY_BUFFER: {
+            const copy = buffer(value);
+            if (direct) place(copy);
+            break;
+          }
+          case I.MAP:
+          case I.SET: {
+            const isMap = kind === I.MAP;
+            const list = [];
+            if (isMap) {
+              I.mapForEach(value, (v, k) => {
+                list.push(k, v);
+              });
+            } else {
+              I.setForEach(value, (v) => {
+                list.push(v);
+              });
+            }
+            let copy;
+            if (direct) {
+              copy = isMap ? new I.MapCtor() : new I.SetCtor();
+              memory.set(value, copy);
+              place(copy);
+            } else {
+              memory.set(value, nextId++);
+              code.push(isMap ? op.BEGIN_MAP : op.BEGIN_SET);
+            }
+            open(F_LIST, value, list, 0, copy, isMap);
+            break;
+          }
+          case I.DATE:
+          case I.REGEXP:
+          case I.BOOLEAN:
+          case I.NUMBER:
+          case I.BIGINT:
+          case I.STRING: {
+            if (direct) {
+              const copy = primitiveWrapperCopy(kind, value);
+              memory.set(value, copy);
+              place(copy);
+              break;
+            }
+            memory.set(value, nextId++);
+            switch (kind) {
+              case I.DATE:
+                code.push(op.DATE);
+                values.push(I.dateValue(value));
+                break;
+              case I.REGEXP: {
+                const flags = regexpFlags(value);
+                const source = I.regexpSource(value);
+                code.push(op.REGEXP, flags, source.length);
+                values.push(source);
+                break;
+              }
+              case I.BOOLEAN:
+                code.push(op.BOOLEAN_OBJECT, I.booleanValue(value) ? 1 : 0);
+                break;
+              case I.NUMBER:
+                code.push(op.NUMBER_OBJECT);
+                values.push(I.numberValue(value));
+                break;
+              case I.BIGINT:
+                bigint(op.BIGINT_OBJECT, I.bigintValue(value));
+                break;
+              default:
+                string(op.STRING_OBJECT, I.stringValue(value));
+            }
+            break;
+          }
+          case I.ERROR: {
+            // The HTML Standard: [[Name]] from Get(value, "name") (not converted), [[Message]]
+            // from an own data property "message"; then what V8 also keeps: an own data
+            // property "cause" (serialized) and a string "stack".
+            const name = value.name;
+            const prototype = typeof name === 'string' ? Math.max(I.ErrorNames.indexOf(name), 0) : 0;
+            const messageDescriptor = I.getOwnPropertyDescriptor(value, 'message');
+            const message =
+              messageDescriptor !== undefined && 'value' in messageDescriptor ? toString(messageDescriptor.value) : undefined;
+            const causeDescriptor = I.getOwnPropertyDescriptor(value, 'cause');
+            const errorStack = value.stack;
+            const stackString = typeof errorStack === 'string' ? errorStack : undefined;
+            const hasCause = causeDescriptor !== undefined && 'value' in causeDescriptor;
+            let copy;
+            if (direct) {
+              const constructor = I.ErrorConstructors[prototype];
+              copy = stackString === undefined ? new constructor() : I.newErrorWithoutStack(constructor);
+              memory.set(value, copy);
+              place(copy);
+              if (message !== undefined) defineHidden(copy, 'message', message);
+            } else {
+              memory.set(value, nextId++);
+              code.push(op.ERROR, prototype);
+              if (message !== undefined) string(op.ERROR_MESSAGE, message);
+            }
+            if (hasCause) {
+              if (!direct) code.push(op.ERROR_CAUSE);
+              open(F_ERROR, value, stackString, 0, copy, false);
+              value = causeDescriptor.value;
+              continue walk;
+            }
+            if (direct) {
+              if (stackString !== undefined) defineHidden(copy, 'stack', stackString);
+            } else {
+              if (stackString !== undefined) string(op.ERROR_STACK, stackString);
+              code.push(op.END);
+            }
+            break;
+          }
+          case I.DOM_EXCEPTION: {
+            // WebIDL DOMException serialization steps: name and message, and the stack.
+            const name = I.domExceptionName(value);
+            const message = I.domExceptionMessage(value);
+            const errorStack = value.stack;
+            if (direct) {
+              const copy = makeDOMException(name, message, errorStack);
+              memory.set(value, copy);
+              place(copy);
+              break;
+            }
+            memory.set(value, nextId++);
+            string(op.SERIALIZABLE, op.DOM_EXCEPTION_NAME);
+            nextId++;
+            code.push(op.BEGIN_OBJECT);
+            string(op.STRING, 'name');
+            string(op.STRING, name);
+            string(op.STRING, 'message');
+            string(op.STRING, message);
+            if (typeof errorStack === 'string') {
+              string(op.STRING, 'stack');
+              string(op.STRING, errorStack);
+            }
+            code.push(op.END);
+            break;
+          }
+          case I.PLATFORM: {
+            if (forStorage) fail(`A platform object (${detail}) when serializing for storage`);
+            const copy = I.clonePlatformObject(value, detail);
+            if (copy === undefined) fail(`A platform object (${detail})`);
+            if (direct) {
+              memory.set(value, copy);
+              place(copy);
+              break;
+            }
+            memory.set(value, nextId++);
+            string(op.SERIALIZABLE, op.PLATFORM_OBJECT_NAME);
+            code.push(op.NUMBER);
+            values.push(hosts.length);
+            hosts.push({ object: copy, name: detail });
+            break;
+          }
+          case I.REGISTERED: {
+            // Never direct (structuredClone checks the registry), unless a getter registered
+            // a class during this walk.
+            if (direct) fail(`An instance of "${detail.name}" (its class was registered during the clone)`);
+            const id = nextId++;
+            memory.set(value, id);
+            const data = detail.serialize(value);
+            string(op.SERIALIZABLE, detail.name);
+            openSerializable.add(id);
+            open(F_SERIALIZABLE, value, undefined, 0, undefined, false);
+            stack[stack.length - 1].i = id;
+            value = data;
+            continue walk;
+          }
+          default:
+            fail(`${/^[aeiouAEIOU]/.test(detail) ? 'An' : 'A'} ${detail}`);
+        }
+      }
+    }
+    // Find the next value, closing finished containers.
+    for (;;) {
+      const frame = stack[stack.length - 1];
+      if (frame === undefined) break walk;
+      switch (frame.t) {
+        case F_DENSE: {
+          const { obj, dst, len } = frame;
+          while (frame.i < len) {
+            const index = frame.i++;
+            if (!I.hasOwn(obj, index)) {
+              if (!direct) code.push(op.HOLE); // deleted by a getter since the keys were taken
+              continue;
+            }
+            value = obj[index];
+            // Fast path: copy primitives in place (document.all aside, typeof tells them).
+            if (direct && (typeof value !== 'object' || value === null) && isPlainPrimitive(value)) {
+              dst[index] = value;
+              continue;
+            }
+            continue walk;
+          }
+          frame.t = F_OBJECT; // then the keys after the indices
+        }
+        // falls through
+        case F_OBJECT: {
+          const { obj, keys, dst, flag } = frame;
+          while (frame.i < keys.length) {
+            const key = keys[frame.i++];
+            if (!I.hasOwn(obj, key)) continue;
+            if (!direct) string(op.STRING, key);
+            value = obj[key];
+            if (direct && (typeof value !== 'object' || value === null) && isPlainPrimitive(value)) {
+              createDataProperty(dst, key, value, flag);
+              continue;
+            }
+            continue walk;
+          }
+          if (!direct) code.push(op.END);
+          stack.pop();
+          break;
+        }
+        case F_LIST:
+          if (frame.i < frame.keys.length) {
+            value = frame.keys[frame.i++];
+            continue walk;
+          }
+          if (!direct) code.push(op.END);
+          stack.pop();
+          break;
+        case F_ERROR:
+          if (direct) {
+            if (frame.keys !== undefined) defineHidden(frame.dst, 'stack', frame.keys);
+          } else {
+            if (frame.keys !== undefined) string(op.ERROR_STACK, frame.keys);
+            code.push(op.END);
+          }
+          stack.pop();
+          break;
+        default: // F_SERIALIZABLE
+          openSerializable.delete(frame.i);
+          stack.pop();
+      }
+    }
+  }
+  return direct ? result : { code, values, shared, hosts };
+}
+
+function regexpFlags(value) {
+  let flags = 0;
+  for (const [get, bit] of I.regexpFlagGetters) if (get(value)) flags |= bit;
+  return flags;
+}
+
+/** A new Date, RegExp or primitive wrapper with the same internal value. */
+function primitiveWrapperCopy(kind, value) {
+  switch (kind) {
+    case I.DATE:
+      return new I.DateCtor(I.dateValue(value));
+    case I.REGEXP:
+      return makeRegExp(regexpFlags(value), I.regexpSource(value));
+    case I.BOOLEAN:
+      return I.ObjectCtor(I.booleanValue(value));
+    case I.NUMBER:
+      return I.ObjectCtor(I.numberValue(value));
+    case I.BIGINT:
+      return I.ObjectCtor(I.bigintValue(value));
+    default:
+      return I.ObjectCtor(I.stringValue(value));
+  }
+}
+
+/** " at value.a[2]"-style location of the value being serialized, for error messages. */
+function describePath(stack) {
+  if (stack.length === 0) return '';
+  let path = '';
+  for (const frame of stack) {
+    switch (frame.t) {
+      case F_DENSE:
+        path += frame.i <= frame.len ? `[${frame.i - 1}]` : '';
+        break;
+      case F_OBJECT: {
+        const key = frame.keys[frame.i - 1];
+        path += /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+        break;
+      }
+      case F_LIST:
+        path += `.<entry ${frame.i - 1}>`;
+        break;
+      case F_ERROR:
+        path += '.cause';
+        break;
+      default:
+        path += '.<serialized data>';
+    }
+  }
+  return ` (at value${path})`;
+}
