@@ -3,7 +3,6 @@
 // DOM the library does not provide. Paths are WPT-relative.
 export const suites = {
   base64: ['html/webappapis/atob/base64.any.js'],
-<<<<<<< HEAD
   encoding: [
     'encoding/api-basics.any.js',
     'encoding/api-invalid-label.any.js',
@@ -39,10 +38,9 @@ export const suites = {
     'encoding/textencoder-constructor-non-utf.any.js',
     'encoding/textencoder-utf16-surrogates.any.js',
     'encoding/unsupported-encodings.any.js',
-=======
+  ],
   'structured-clone': [
     'html/webappapis/structured-clone/structured-clone.weft.any.js',
     'html/webappapis/structured-clone/structured-clone-bytes.weft.any.js',
->>>>>>> clone2
   ],
 };
