@@ -159,7 +159,7 @@ function parseTo(parser, shape, args, name) {
  * Puts a value's fields in the record and serializes it; null if the value is not an object
  * or its fields are not integers in range. `defaults` fills fields that are undefined.
  */
-function serialize(serializer, value, names, defaults = {}) {
+function runSerializer(serializer, value, names, defaults = {}) {
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return null;
   const fields = names.map((name) => {
     const field = value[name] === undefined ? defaults[name] : value[name];
@@ -187,7 +187,7 @@ export function isValidMonth(value) {
   return isValid(V.Month, arguments, 'isValidMonth');
 }
 export function serializeMonth(value) {
-  return serialize(S.Month, serializeArgument(arguments, 'serializeMonth'), ['year', 'month']);
+  return runSerializer(S.Month, serializeArgument(arguments, 'serializeMonth'), ['year', 'month']);
 }
 
 export function parseDate(value) {
@@ -197,7 +197,7 @@ export function isValidDate(value) {
   return isValid(V.Date, arguments, 'isValidDate');
 }
 export function serializeDate(value) {
-  return serialize(S.Date, serializeArgument(arguments, 'serializeDate'), DATE);
+  return runSerializer(S.Date, serializeArgument(arguments, 'serializeDate'), DATE);
 }
 
 export function parseYearlessDate(value) {
@@ -207,7 +207,7 @@ export function isValidYearlessDate(value) {
   return isValid(V.YearlessDate, arguments, 'isValidYearlessDate');
 }
 export function serializeYearlessDate(value) {
-  return serialize(S.YearlessDate, serializeArgument(arguments, 'serializeYearlessDate'), ['month', 'day']);
+  return runSerializer(S.YearlessDate, serializeArgument(arguments, 'serializeYearlessDate'), ['month', 'day']);
 }
 
 export function parseTime(value) {
@@ -218,7 +218,7 @@ export function isValidTime(value) {
 }
 /** The shortest valid time string ("19:45", "19:45:45.5"); second and millisecond default to 0. */
 export function serializeTime(value) {
-  return serialize(S.Time, serializeArgument(arguments, 'serializeTime'), TIME, TIME_DEFAULTS);
+  return runSerializer(S.Time, serializeArgument(arguments, 'serializeTime'), TIME, TIME_DEFAULTS);
 }
 
 export function parseLocalDateTime(value) {
@@ -232,7 +232,7 @@ export function isValidNormalizedLocalDateTime(value) {
 }
 /** The valid normalized local date and time string ("2016-02-29T19:45:30.5"). */
 export function serializeLocalDateTime(value) {
-  return serialize(S.LocalDateTime, serializeArgument(arguments, 'serializeLocalDateTime'), DATE_AND_TIME, TIME_DEFAULTS);
+  return runSerializer(S.LocalDateTime, serializeArgument(arguments, 'serializeLocalDateTime'), DATE_AND_TIME, TIME_DEFAULTS);
 }
 
 /** {hours, minutes}, both negative for a "-" offset. */
@@ -243,7 +243,7 @@ export function isValidTimeZoneOffset(value) {
   return isValid(V.TimeZoneOffset, arguments, 'isValidTimeZoneOffset');
 }
 export function serializeTimeZoneOffset(value) {
-  return serialize(S.TimeZoneOffset, serializeArgument(arguments, 'serializeTimeZoneOffset'), ['hours', 'minutes']);
+  return runSerializer(S.TimeZoneOffset, serializeArgument(arguments, 'serializeTimeZoneOffset'), ['hours', 'minutes']);
 }
 
 /** The moment in UTC ({year, …, millisecond}) and the offset it was written with. */
@@ -258,7 +258,7 @@ export function isValidNormalizedGlobalDateTime(value) {
 }
 /** The fields as a moment in UTC, written "…T…Z" (any timeZoneOffset is ignored). */
 export function serializeGlobalDateTime(value) {
-  return serialize(S.GlobalDateTime, serializeArgument(arguments, 'serializeGlobalDateTime'), DATE_AND_TIME, TIME_DEFAULTS);
+  return runSerializer(S.GlobalDateTime, serializeArgument(arguments, 'serializeGlobalDateTime'), DATE_AND_TIME, TIME_DEFAULTS);
 }
 
 export function parseWeek(value) {
@@ -268,7 +268,7 @@ export function isValidWeek(value) {
   return isValid(V.Week, arguments, 'isValidWeek');
 }
 export function serializeWeek(value) {
-  return serialize(S.Week, serializeArgument(arguments, 'serializeWeek'), ['year', 'week']);
+  return runSerializer(S.Week, serializeArgument(arguments, 'serializeWeek'), ['year', 'week']);
 }
 
 /** {seconds, milliseconds}; null also beyond Number.MAX_SAFE_INTEGER seconds. */
@@ -280,7 +280,7 @@ export function isValidDuration(value) {
 }
 /** The ISO-like form, largest units first ("P1DT1H1M1.5S"); milliseconds default to 0. */
 export function serializeDuration(value) {
-  return serialize(S.Duration, serializeArgument(arguments, 'serializeDuration'), ['seconds', 'milliseconds'], {
+  return runSerializer(S.Duration, serializeArgument(arguments, 'serializeDuration'), ['seconds', 'milliseconds'], {
     milliseconds: 0,
   });
 }
@@ -341,7 +341,7 @@ export function isValidLowercaseSimpleColor(value) {
 }
 /** "#rrggbb" in lowercase hex. */
 export function serializeSimpleColor(value) {
-  return serialize(S.SimpleColor, serializeArgument(arguments, 'serializeSimpleColor'), ['red', 'green', 'blue']);
+  return runSerializer(S.SimpleColor, serializeArgument(arguments, 'serializeSimpleColor'), ['red', 'green', 'blue']);
 }
 /** The rules for parsing a legacy color value (bgcolor, color, text, …). */
 export function parseLegacyColor(value) {
