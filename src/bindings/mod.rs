@@ -10,6 +10,8 @@ mod errors;
 #[cfg(feature = "html")]
 mod html;
 mod io;
+#[cfg(feature = "url")]
+mod url;
 
 use wasm_bindgen::prelude::*;
 

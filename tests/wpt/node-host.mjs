@@ -25,6 +25,10 @@ function hostGlobals() {
     ReadableStream,
     WritableStream,
     TransformStream,
+    // Fetch, which url/ tests use beside URLSearchParams (formData(), new URLSearchParams(formData)).
+    Request,
+    Response,
+    FormData,
     // The generated bindings need the host's UTF-8 coders while loading; weft's replace them after.
     TextEncoder,
     TextDecoder,
@@ -56,6 +60,8 @@ export async function runFile(relativePath) {
     pkgDir,
   );
   const installed = module.exports.installPolyfill({ force: true });
+  // As on a page with the polyfill script: weft's namespace is the global `weft`.
+  global.weft = module.exports;
   if (!installed.includes('atob')) throw new Error(`weft's globals were not installed: ${installed}`);
 
   // fetch() of WPT resources, relative to the test file, with JSON parsed in the context realm.

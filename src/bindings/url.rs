@@ -1,0 +1,330 @@
+//! The URL Standard (§6 API, §3 hosts, §5 application/x-www-form-urlencoded) for `js/url.js`.
+//!
+//! One crossing per operation. Strings arrive in the io input buffer (UTF-8); when an
+//! operation takes two (an input and its base, an href and a setter's value), JS writes the
+//! second right after the first and passes both lengths. A parsed URL crosses back as its
+//! href (ASCII) in the io output buffer plus the nine offsets of [`Url::components`] in one
+//! small record of `u32`s that JS reads in place; JS keeps both in the URL object's own fields
+//! (no Rust object per URL, so nothing to free) and serves every getter by slicing. When the
+//! href is exactly the input, nothing is written and JS keeps the caller's string.
+//!
+//! URLSearchParams lists live in JS; the form-urlencoded parser and serializer run here, one
+//! crossing each, with the strings of a list concatenated into one and their UTF-16 lengths
+//! beside them.
+
+use super::io::{set_output, with_input_str};
+use crate::url::form_urlencoded;
+use crate::url::{Host, Url, Utf8, ValidationError, component};
+use std::cell::Cell;
+use wasm_bindgen::prelude::*;
+
+/// The record: the components (indices in `url::component`), then the href's length in the
+/// output buffer.
+const RECORD_LEN: usize = component::COUNT + 1;
+const HREF_LEN: usize = component::COUNT;
+
+/// `base_len` when there is no base.
+const NO_BASE: u32 = u32::MAX;
+
+/// What a parse or setter call returns.
+const FAILURE: u32 = 0;
+/// The href equals the string JS compared it with (the input; for a setter, the old href).
+const HREF_UNCHANGED: u32 = 1;
+/// The href is in the output buffer.
+const HREF_IN_OUTPUT: u32 = 2;
+
+thread_local! {
+    static RECORD: Cell<[u32; RECORD_LEN]> = const { Cell::new([0; RECORD_LEN]) };
+}
+
+/// Address of the record (fixed for the life of the instance).
+#[wasm_bindgen(js_name = urlRecord)]
+pub fn url_record() -> *mut u32 {
+    RECORD.with(|record| record.as_ptr().cast())
+}
+
+/// Splits the input text into the first string (`first_len` bytes) and the rest.
+fn split(text: &str, first_len: usize) -> (&str, &str) {
+    // encodeInto wrote the two strings separately, so the split falls on a character
+    // boundary; should it not, the second string is treated as empty.
+    match (text.get(..first_len), text.get(first_len..)) {
+        (Some(first), Some(second)) => (first, second),
+        _ => (text, ""),
+    }
+}
+
+/// Runs `f` on the input string and the optional base after it.
+fn with_input_and_base<R>(
+    input_len: usize,
+    base_len: u32,
+    f: impl FnOnce(&str, Option<&str>) -> R,
+) -> R {
+    let base_len = (base_len != NO_BASE).then_some(base_len as usize);
+    let total = input_len.saturating_add(base_len.unwrap_or(0));
+    with_input_str(total, |text| {
+        let (input, base) = split(text, input_len);
+        f(input, base_len.map(|_| base))
+    })
+}
+
+/// Puts `url` in the record, and its href in the output buffer unless it equals `same_as`.
+fn store(url: Url, same_as: &str) -> u32 {
+    let mut record = [0; RECORD_LEN];
+    record[..component::COUNT].copy_from_slice(&url.components());
+    let status = if url.href_equals(same_as) {
+        HREF_UNCHANGED
+    } else {
+        // The href is at most u32::MAX bytes (the parser's input limit guarantees it).
+        record[HREF_LEN] = u32::try_from(set_output(url.into_string().into_bytes())).unwrap_or(0);
+        HREF_IN_OUTPUT
+    };
+    RECORD.with(|cell| cell.set(record));
+    status
+}
+
+/// The API URL parser (`new URL(input, base)`, `URL.parse`) on `input_len` bytes of input
+/// followed by `base_len` bytes of base (`NO_BASE`: none). Returns `FAILURE`, or the URL is in
+/// the record and the output buffer (`HREF_UNCHANGED`: its href is the input).
+#[wasm_bindgen(js_name = urlParse)]
+pub fn url_parse(input_len: usize, base_len: u32) -> u32 {
+    with_input_and_base(input_len, base_len, |input, base| {
+        match Url::api_parse(input, base) {
+            Ok(url) => store(url, input),
+            Err(_) => FAILURE,
+        }
+    })
+}
+
+/// `URL.canParse(input, base)`, the input laid out as for [`url_parse`].
+#[wasm_bindgen(js_name = urlCanParse)]
+pub fn url_can_parse(input_len: usize, base_len: u32) -> bool {
+    with_input_and_base(input_len, base_len, Url::can_parse)
+}
+
+/// The URL setters (§6.1).
+#[wasm_bindgen]
+#[derive(Clone, Copy)]
+pub enum UrlSetter {
+    Href,
+    Protocol,
+    Username,
+    Password,
+    Host,
+    Hostname,
+    Port,
+    Pathname,
+    Search,
+    Hash,
+}
+
+/// Runs `setter` with `value_len` bytes of value on the URL whose href is the first
+/// `href_len` bytes of input. Returns `FAILURE` (only the href setter fails: a TypeError),
+/// `HREF_UNCHANGED` (for the href setter: the new href is the value; for the others: the URL
+/// did not change), or `HREF_IN_OUTPUT` with the new URL in the record and the output buffer.
+#[wasm_bindgen(js_name = urlSet)]
+pub fn url_set(setter: UrlSetter, href_len: usize, value_len: usize) -> u32 {
+    with_input_str(href_len.saturating_add(value_len), |text| {
+        let (href, value) = split(text, href_len);
+        if let UrlSetter::Href = setter {
+            return match Url::parse(value, None) {
+                Ok(url) => store(url, value),
+                Err(_) => FAILURE,
+            };
+        }
+        // An href is a URL serialization, which parses back to the same URL.
+        let Ok(mut url) = Url::parse(href, None) else {
+            return FAILURE;
+        };
+        match setter {
+            UrlSetter::Href => {}
+            UrlSetter::Protocol => url.set_protocol(value),
+            UrlSetter::Username => url.set_username(value),
+            UrlSetter::Password => url.set_password(value),
+            UrlSetter::Host => url.set_host(value),
+            UrlSetter::Hostname => url.set_hostname(value),
+            UrlSetter::Port => url.set_port(value),
+            UrlSetter::Pathname => url.set_pathname(value),
+            UrlSetter::Search => url.set_search(value),
+            UrlSetter::Hash => url.set_hash(value),
+        }
+        store(url, href)
+    })
+}
+
+/// Like [`url_parse`], also collecting validation errors (URL §1.1). Returns `[status, type,
+/// position, inBase, …]`: per error its type name, its position (a UTF-16 index into the
+/// string it was found in) and whether that string is the base (whose errors come first; a
+/// base that fails to parse makes the input's parse a failure without errors of its own).
+#[wasm_bindgen(js_name = urlParseWithErrors)]
+pub fn url_parse_with_errors(input_len: usize, base_len: u32) -> js_sys::Array {
+    with_input_and_base(input_len, base_len, |input, base| {
+        let out = js_sys::Array::new();
+        let push_errors = |text: &str, errors: Vec<ValidationError>, in_base: bool| {
+            for error in errors {
+                out.push(&JsValue::from_str(error.kind.as_str()));
+                out.push(&JsValue::from(utf16_index(text, error.position) as f64));
+                out.push(&JsValue::from_bool(in_base));
+            }
+        };
+        let mut status = FAILURE;
+        let mut base_url = None;
+        if let Some(base) = base {
+            let mut errors = Vec::new();
+            base_url = Url::parse_with(base, None, &Utf8, &mut errors).ok();
+            push_errors(base, errors, true);
+        }
+        if base.is_none() || base_url.is_some() {
+            let mut errors = Vec::new();
+            if let Ok(url) = Url::parse_with(input, base_url.as_ref(), &Utf8, &mut errors) {
+                status = store(url, input);
+            }
+            push_errors(input, errors, false);
+        }
+        out.unshift(&JsValue::from(status));
+        out
+    })
+}
+
+/// The UTF-16 index of byte offset `position` in `text` (clamped to its end).
+fn utf16_index(text: &str, position: usize) -> usize {
+    let mut end = position.min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text.get(..end).map_or(0, |s| s.encode_utf16().count())
+}
+/// The application/x-www-form-urlencoded parser (§5.1) on `len` bytes of input (a URL's
+/// query, or a URLSearchParams init string already without its "?"). The names and values,
+/// alternating, are concatenated in the output buffer (UTF-8); returns `[output length,
+/// whether the output is ASCII, UTF-16 length of each string…]`.
+#[wasm_bindgen(js_name = urlFormParse)]
+pub fn url_form_parse(len: usize) -> Vec<u32> {
+    with_input_str(len, |input| {
+        let list = form_urlencoded::parse_str(input);
+        let mut lengths = Vec::with_capacity(2 + 2 * list.len());
+        lengths.extend([0, 0]);
+        let mut output = String::with_capacity(input.len());
+        for (name, value) in &list {
+            for string in [name, value] {
+                output.push_str(string);
+                lengths.push(utf16_len(string));
+            }
+        }
+        lengths[1] = u32::from(output.is_ascii());
+        lengths[0] = to_u32(set_output(output.into_bytes()));
+        lengths
+    })
+}
+
+/// The application/x-www-form-urlencoded serializer (§5.2, UTF-8) of a list whose names and
+/// values, alternating, are concatenated in the `len` bytes of input, with `lengths` their
+/// UTF-16 lengths. The result (ASCII) is in the output buffer; returns its length.
+#[wasm_bindgen(js_name = urlFormSerialize)]
+pub fn url_form_serialize(len: usize, lengths: &[u32]) -> usize {
+    with_input_str(len, |input| {
+        let mut strings = Vec::with_capacity(lengths.len());
+        let mut rest = input;
+        for &length in lengths {
+            let (string, after) = split_utf16(rest, length);
+            strings.push(string);
+            rest = after;
+        }
+        let tuples: Vec<(&str, &str)> = strings
+            .chunks_exact(2)
+            .map(|pair| (pair[0], pair[1]))
+            .collect();
+        set_output(form_urlencoded::serialize(&tuples).into_bytes())
+    })
+}
+
+fn to_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+fn utf16_len(string: &str) -> u32 {
+    if string.is_ascii() {
+        return to_u32(string.len());
+    }
+    to_u32(string.chars().map(char::len_utf16).sum())
+}
+
+/// Splits `text` after `units` UTF-16 code units (at the end if it is shorter).
+fn split_utf16(text: &str, units: u32) -> (&str, &str) {
+    let mut remaining = units as usize;
+    let mut end = 0;
+    for c in text.chars() {
+        if remaining == 0 {
+            break;
+        }
+        // A lone surrogate reached wasm as U+FFFD, one unit, as it was.
+        remaining = remaining.saturating_sub(c.len_utf16());
+        end += c.len_utf8();
+    }
+    text.split_at(end)
+}
+
+/// Host operations for `js/url.js`, on `len` bytes of input.
+#[wasm_bindgen]
+#[derive(Clone, Copy)]
+pub enum UrlHostOperation {
+    /// The host parser (§3.5), then the host serializer: a host's canonical form.
+    Parse,
+    /// Domain to ASCII (§3.3) with beStrict false.
+    DomainToAscii,
+    /// Domain to Unicode (§3.3) with beStrict false (Unicode output).
+    DomainToUnicode,
+    /// Obtain a host's public suffix (§3.2).
+    PublicSuffix,
+    /// Obtain a host's registrable domain (§3.2).
+    RegistrableDomain,
+}
+
+/// Returned by [`url_host_operation`] when there is no result (failure, or null).
+const NO_RESULT: i32 = -1;
+/// Returned by [`url_host_operation`] when this build lacks the Public Suffix List.
+const NOT_IN_THIS_BUILD: i32 = -2;
+
+/// Runs `operation` on `len` bytes of input; the result (ASCII, except for
+/// `DomainToUnicode`) is in the output buffer and this returns its length, or `NO_RESULT`,
+/// or `NOT_IN_THIS_BUILD`.
+#[wasm_bindgen(js_name = urlHostOperation)]
+pub fn url_host_operation(operation: UrlHostOperation, len: usize) -> i32 {
+    with_input_str(len, |input| {
+        let result = match operation {
+            UrlHostOperation::Parse => Host::parse(input, false).ok().map(|host| host.to_string()),
+            UrlHostOperation::DomainToAscii => crate::url::domain_to_ascii(input, false)
+                .ok()
+                .map(|ascii| ascii.into_owned()),
+            UrlHostOperation::DomainToUnicode => {
+                Some(crate::url::domain_to_unicode(input, false).0)
+            }
+            UrlHostOperation::PublicSuffix | UrlHostOperation::RegistrableDomain => {
+                match public_suffix_operation(operation, input) {
+                    Ok(result) => result,
+                    Err(()) => return NOT_IN_THIS_BUILD,
+                }
+            }
+        };
+        result.map_or(NO_RESULT, |result| {
+            i32::try_from(set_output(result.into_bytes())).unwrap_or(NO_RESULT)
+        })
+    })
+}
+
+/// Public suffix or registrable domain of the host `input` parses to.
+#[cfg(feature = "public-suffix")]
+fn public_suffix_operation(operation: UrlHostOperation, input: &str) -> Result<Option<String>, ()> {
+    let Ok(host) = Host::parse(input, false) else {
+        return Ok(None);
+    };
+    Ok(match operation {
+        UrlHostOperation::RegistrableDomain => crate::url::registrable_domain(&host),
+        _ => crate::url::public_suffix(&host),
+    })
+}
+
+/// Without the `public-suffix` feature: not in this build.
+#[cfg(not(feature = "public-suffix"))]
+fn public_suffix_operation(_: UrlHostOperation, _: &str) -> Result<Option<String>, ()> {
+    Err(())
+}
