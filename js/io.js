@@ -28,6 +28,7 @@ const RETAIN_LIMIT = 1 << 22;
 // more than encoding a short string.
 let inputLength = 0;
 let inputView = new Uint8Array(0);
+let inputExports = null;
 
 /** A view over the input buffer, at least `capacity` bytes long. */
 function inputBytes(capacity) {
@@ -35,9 +36,12 @@ function inputBytes(capacity) {
   // Always asked (a cheap call): the glue replaces a panicked instance on its next call.
   const address = ioInput(length);
   inputLength = length > RETAIN_LIMIT ? 0 : length;
-  const memory = memoryBytes();
-  if (inputView.buffer !== memory.buffer || inputView.byteOffset !== address || inputView.length !== length) {
-    inputView = memory.subarray(address, address + length);
+  // A new view when the buffer moved, memory grew (detaching the old view: length 0) or the
+  // instance was replaced; comparing these is cheaper than reading memory.buffer.
+  const exports = wasm();
+  if (inputView.byteOffset !== address || inputView.length !== length || inputExports !== exports) {
+    inputView = memoryBytes().subarray(address, address + length);
+    inputExports = exports;
   }
   return inputView;
 }

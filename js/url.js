@@ -28,18 +28,23 @@ const SCHEME_FTP = 5;
 const SCHEME_FILE = 6;
 
 let record = new Int32Array(0);
+let recordExports = null;
 
-/** The record as an Int32Array (u32::MAX, "none", reads as -1); renewed with memory. */
+/**
+ * The record as an Int32Array (u32::MAX, "none", reads as -1), renewed when memory grows
+ * (which detaches the old view: length 0) or the instance is replaced.
+ */
 function recordView() {
-  const buffer = wasm().memory.buffer;
-  if (record.buffer !== buffer) record = new Int32Array(buffer, glue.urlRecord(), RECORD_LENGTH);
+  if (record.length === 0 || recordExports !== wasm()) {
+    recordExports = wasm();
+    record = new Int32Array(recordExports.memory.buffer, glue.urlRecord(), RECORD_LENGTH);
+  }
   return record;
 }
 
-/** Writes `input` and the optional `base` after it; returns urlParse's arguments. */
-function writeInputAndBase(input, base) {
-  const inputLength = writeString(input);
-  return [inputLength, base === undefined ? NO_BASE : writeString(base, inputLength)];
+/** Writes the optional `base` after an input of `inputLength` bytes; urlParse's base_len. */
+function writeBase(inputLength, base) {
+  return base === undefined ? NO_BASE : writeString(base, inputLength);
 }
 
 /** The href after a successful parse or setter: `same` if unchanged, else the output buffer's. */
@@ -65,31 +70,44 @@ function invalidURL(input, base) {
 
 /** The API URL parser: a new URL object, or null on failure. */
 function apiParse(input, base) {
-  const status = glue.urlParse(...writeInputAndBase(input, base));
+  const inputLength = writeString(input);
+  const status = glue.urlParse(inputLength, writeBase(inputLength, base));
   return status === FAILURE ? null : new URL(INTERNAL, resultHref(status, input));
 }
 
 /** Passed to the URL constructor (with the href) to make a URL from the record as it is. */
 const INTERNAL = Symbol('weft internal');
 
-/** The form-urlencoded parser over `input`: a list of [name, value] pairs. */
+let memory32 = new Int32Array(0);
+let memory32Exports = null;
+
+/** All of wasm memory as an Int32Array (renewed as the record view is). */
+function memoryInt32() {
+  if (memory32.length === 0 || memory32Exports !== wasm()) {
+    memory32Exports = wasm();
+    memory32 = new Int32Array(memory32Exports.memory.buffer);
+  }
+  return memory32;
+}
+
+/** The form-urlencoded string parser over `input`: a list of [name, value] pairs. */
 function parseForm(input) {
   if (input === '') return [];
-  const result = glue.urlFormParse(writeString(input));
-  const length = result[0];
-  const text = result[1] === 1 ? readAscii(length) : readUtf8(length);
+  const count = glue.urlFormParse(writeString(input));
+  const r = recordView();
+  // Names and values as ranges of the input, or (negative: IN_OUTPUT set) of the decoded text.
+  const decoded = r[1] === 0 ? '' : r[2] === 1 ? readAscii(r[1]) : readUtf8(r[1]);
+  const ranges = memoryInt32();
   const list = [];
-  let at = 0;
-  for (let i = 2; i < result.length; i += 2) {
-    const name = text.slice(at, (at += result[i]));
-    const value = text.slice(at, (at += result[i + 1]));
-    list.push([name, value]);
+  for (let i = r[0] >>> 2, end = i + 2 * count; i < end; i += 4) {
+    list.push([range(input, decoded, ranges[i], ranges[i + 1]), range(input, decoded, ranges[i + 2], ranges[i + 3])]);
   }
   return list;
 }
 
 const utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true });
 
+/** The output buffer's first `length` bytes, UTF-8, as a string. */
 function readUtf8(length) {
   const address = glue.ioOutput();
   const string = utf8Decoder.decode(memoryBytes().subarray(address, address + length));
@@ -97,18 +115,25 @@ function readUtf8(length) {
   return string;
 }
 
+function range(input, decoded, start, end) {
+  return start < 0 ? decoded.slice(start & 0x7fffffff, end & 0x7fffffff) : input.slice(start, end);
+}
+
 /** The form-urlencoded serializer over a list of [name, value] pairs. */
 function serializeForm(list) {
   if (list.length === 0) return '';
+  // One string, and the UTF-16 lengths of its parts written into wasm memory.
+  let address = glue.urlFormLengths(2 * list.length) >>> 2;
+  const lengths = memoryInt32();
   let joined = '';
-  const lengths = new Uint32Array(list.length * 2);
   for (let i = 0; i < list.length; i++) {
-    const [name, value] = list[i];
-    joined += name + value;
-    lengths[2 * i] = name.length;
-    lengths[2 * i + 1] = value.length;
+    const pair = list[i];
+    joined += pair[0];
+    joined += pair[1];
+    lengths[address++] = pair[0].length;
+    lengths[address++] = pair[1].length;
   }
-  return readAscii(glue.urlFormSerialize(writeString(joined), lengths));
+  return readAscii(glue.urlFormSerialize(writeString(joined)));
 }
 
 /** The URL class (URL Standard §6.1). */
@@ -136,7 +161,8 @@ export class URL {
     url = toDOMString(url);
     if (base !== undefined) base = toDOMString(base);
     // Lone surrogates become U+FFFD on the way into wasm (USVString).
-    const status = glue.urlParse(...writeInputAndBase(url, base));
+    const inputLength = writeString(url);
+    const status = glue.urlParse(inputLength, writeBase(inputLength, base));
     if (status === FAILURE) throw invalidURL(url, base);
     this.#load(resultHref(status, url));
   }
@@ -197,7 +223,8 @@ export class URL {
     requireArguments(arguments.length, 1, "Failed to execute 'canParse' on 'URL'");
     url = toDOMString(url);
     if (base !== undefined) base = toDOMString(base);
-    return glue.urlCanParse(...writeInputAndBase(url, base));
+    const inputLength = writeString(url);
+    return glue.urlCanParse(inputLength, writeBase(inputLength, base));
   }
 
   get href() {
@@ -609,7 +636,8 @@ export function parseURL(input, base = undefined, options = undefined) {
       throw new RangeError(`parseURL: the encoding ${quote(String(label))} is not supported (this build only has encodings whose output encoding is UTF-8)`);
     }
   }
-  const result = glue.urlParseWithErrors(...writeInputAndBase(input, base));
+  const inputLength = writeString(input);
+  const result = glue.urlParseWithErrors(inputLength, writeBase(inputLength, base));
   const status = result[0];
   const url = status === FAILURE ? null : new URL(INTERNAL, resultHref(status, input));
   const errors = [];

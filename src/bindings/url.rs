@@ -15,7 +15,8 @@
 use super::io::{set_output, with_input_str};
 use crate::url::form_urlencoded;
 use crate::url::{Host, Url, Utf8, ValidationError, component};
-use std::cell::Cell;
+use std::borrow::Cow;
+use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
 
 /// The record: the components (indices in `url::component`), then the href's length in the
@@ -35,6 +36,10 @@ const HREF_IN_OUTPUT: u32 = 2;
 
 thread_local! {
     static RECORD: Cell<[u32; RECORD_LEN]> = const { Cell::new([0; RECORD_LEN]) };
+    /// The ranges of [`url_form_parse`].
+    static RANGES: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
+    /// The lengths of [`url_form_serialize`].
+    static LENGTHS: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Address of the record (fixed for the life of the instance).
@@ -193,47 +198,95 @@ fn utf16_index(text: &str, position: usize) -> usize {
     }
     text.get(..end).map_or(0, |s| s.encode_utf16().count())
 }
-/// The application/x-www-form-urlencoded parser (§5.1) on `len` bytes of input (a URL's
-/// query, or a URLSearchParams init string already without its "?"). The names and values,
-/// alternating, are concatenated in the output buffer (UTF-8); returns `[output length,
-/// whether the output is ASCII, UTF-16 length of each string…]`.
+/// Marks a range of [`url_form_parse`] that is in the decoded text, not in the input.
+const IN_OUTPUT: u32 = 1 << 31;
+
+/// The application/x-www-form-urlencoded string parser (§5.3) on `len` bytes of input (a
+/// URL's query, or a URLSearchParams init without its "?"). Returns how many strings (names
+/// and values, alternating) it found; their `[start, end)` ranges in UTF-16 code units, two
+/// `u32`s per string, are at the address in record[0]. A name or value that decoding left as
+/// it was is a range of the input (JS slices its own string); the others are decoded into the
+/// output buffer (its length in record[1], record[2] = 1 if it is ASCII) and their range's
+/// start and end have `IN_OUTPUT` set.
 #[wasm_bindgen(js_name = urlFormParse)]
-pub fn url_form_parse(len: usize) -> Vec<u32> {
+pub fn url_form_parse(len: usize) -> u32 {
     with_input_str(len, |input| {
-        let list = form_urlencoded::parse_str(input);
-        let mut lengths = Vec::with_capacity(2 + 2 * list.len());
-        lengths.extend([0, 0]);
-        let mut output = String::with_capacity(input.len());
-        for (name, value) in &list {
-            for string in [name, value] {
-                output.push_str(string);
-                lengths.push(utf16_len(string));
-            }
-        }
-        lengths[1] = u32::from(output.is_ascii());
-        lengths[0] = to_u32(set_output(output.into_bytes()));
-        lengths
+        RANGES.with_borrow_mut(|ranges| {
+            ranges.clear();
+            let mut output = String::new();
+            let mut output_units = 0;
+            // The input position reached, in bytes and in UTF-16 code units.
+            let (mut at_byte, mut at_unit) = (0, 0);
+            let ascii = input.is_ascii();
+            form_urlencoded::parse_each(input, |name, value| {
+                for part in [name, value] {
+                    let units = utf16_len(&part);
+                    match part {
+                        // (An empty value may not point into the input.)
+                        Cow::Borrowed("") => ranges.extend([0, 0]),
+                        Cow::Borrowed(part) => {
+                            let start = part.as_ptr().addr().saturating_sub(input.as_ptr().addr());
+                            if ascii {
+                                at_unit = to_u32(start);
+                            } else {
+                                let skipped = input.get(at_byte..start).unwrap_or("");
+                                at_unit += utf16_len(skipped);
+                            }
+                            at_byte = start;
+                            ranges.extend([at_unit, at_unit + units]);
+                        }
+                        Cow::Owned(part) => {
+                            output.push_str(&part);
+                            ranges.extend([output_units | IN_OUTPUT, (output_units + units) | IN_OUTPUT]);
+                            output_units += units;
+                        }
+                    }
+                }
+            });
+            let mut record = [0; RECORD_LEN];
+            record[0] = to_u32(ranges.as_ptr().addr());
+            record[2] = u32::from(output.is_ascii());
+            record[1] = to_u32(set_output(output.into_bytes()));
+            RECORD.with(|cell| cell.set(record));
+            to_u32(ranges.len() / 2)
+        })
+    })
+}
+
+/// Makes the lengths buffer of [`url_form_serialize`] `count` `u32`s long; returns its address.
+#[wasm_bindgen(js_name = urlFormLengths)]
+pub fn url_form_lengths(count: usize) -> *mut u32 {
+    LENGTHS.with_borrow_mut(|lengths| {
+        lengths.resize(count, 0);
+        lengths.as_mut_ptr()
     })
 }
 
 /// The application/x-www-form-urlencoded serializer (§5.2, UTF-8) of a list whose names and
-/// values, alternating, are concatenated in the `len` bytes of input, with `lengths` their
-/// UTF-16 lengths. The result (ASCII) is in the output buffer; returns its length.
+/// values, alternating, are concatenated in the `len` bytes of input, their UTF-16 lengths in
+/// the lengths buffer (JS wrote them there; passing an array through the glue costs more than
+/// the serialization). The result (ASCII) is in the output buffer; returns its length.
 #[wasm_bindgen(js_name = urlFormSerialize)]
-pub fn url_form_serialize(len: usize, lengths: &[u32]) -> usize {
+pub fn url_form_serialize(len: usize) -> usize {
     with_input_str(len, |input| {
-        let mut strings = Vec::with_capacity(lengths.len());
-        let mut rest = input;
-        for &length in lengths {
-            let (string, after) = split_utf16(rest, length);
-            strings.push(string);
-            rest = after;
-        }
-        let tuples: Vec<(&str, &str)> = strings
-            .chunks_exact(2)
-            .map(|pair| (pair[0], pair[1]))
-            .collect();
-        set_output(form_urlencoded::serialize(&tuples).into_bytes())
+        LENGTHS.with_borrow(|lengths| {
+            let ascii = input.is_ascii();
+            let mut rest = input;
+            let mut next = |length: u32| {
+                let (string, after) = if ascii {
+                    rest.split_at((length as usize).min(rest.len()))
+                } else {
+                    split_utf16(rest, length)
+                };
+                rest = after;
+                string
+            };
+            let tuples: Vec<(&str, &str)> = lengths
+                .chunks_exact(2)
+                .map(|pair| (next(pair[0]), next(pair[1])))
+                .collect();
+            set_output(form_urlencoded::serialize(&tuples).into_bytes())
+        })
     })
 }
 
