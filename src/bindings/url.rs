@@ -237,7 +237,10 @@ pub fn url_form_parse(len: usize) -> u32 {
                         }
                         Cow::Owned(part) => {
                             output.push_str(&part);
-                            ranges.extend([output_units | IN_OUTPUT, (output_units + units) | IN_OUTPUT]);
+                            ranges.extend([
+                                output_units | IN_OUTPUT,
+                                (output_units + units) | IN_OUTPUT,
+                            ]);
                             output_units += units;
                         }
                     }
@@ -380,4 +383,171 @@ fn public_suffix_operation(operation: UrlHostOperation, input: &str) -> Result<O
 #[cfg(not(feature = "public-suffix"))]
 fn public_suffix_operation(_: UrlHostOperation, _: &str) -> Result<Option<String>, ()> {
     Err(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::io::{io_input, io_output};
+    use super::*;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    /// Writes the strings one after the other into the input buffer; returns their lengths.
+    fn write_inputs(texts: &[&str]) -> Vec<usize> {
+        let joined = texts.concat();
+        let address = io_input(joined.len());
+        // SAFETY: io_input just made the input buffer `joined.len()` bytes long at `address`.
+        unsafe { std::ptr::copy_nonoverlapping(joined.as_ptr(), address, joined.len()) };
+        texts.iter().map(|text| text.len()).collect()
+    }
+
+    fn record() -> [u32; RECORD_LEN] {
+        RECORD.with(Cell::get)
+    }
+
+    fn output(len: u32) -> String {
+        // SAFETY: the last call left `len` bytes in the output buffer at io_output().
+        let bytes = unsafe { std::slice::from_raw_parts(io_output(), len as usize) };
+        String::from_utf8_lossy(bytes).into_owned()
+    }
+
+    #[wasm_bindgen_test]
+    fn a_parse_fills_the_record_and_keeps_an_equal_input() {
+        let lengths = write_inputs(&["https://a.test/p?q#f"]);
+        assert_eq!(url_parse(lengths[0], NO_BASE), HREF_UNCHANGED);
+        let expected = Url::parse("https://a.test/p?q#f", None)
+            .unwrap()
+            .components();
+        assert_eq!(record()[..component::COUNT], expected);
+
+        let lengths = write_inputs(&["../x y", "https://a.test/b/c"]);
+        assert_eq!(url_parse(lengths[0], lengths[1] as u32), HREF_IN_OUTPUT);
+        assert_eq!(output(record()[HREF_LEN]), "https://a.test/x%20y");
+        let lengths = write_inputs(&["a b"]);
+        assert_eq!(url_parse(lengths[0], NO_BASE), FAILURE);
+        assert!(!url_can_parse(lengths[0], NO_BASE));
+    }
+
+    #[wasm_bindgen_test]
+    fn setters_report_whether_the_href_changed() {
+        let lengths = write_inputs(&["https://a.test/", "8080"]);
+        assert_eq!(
+            url_set(UrlSetter::Port, lengths[0], lengths[1]),
+            HREF_IN_OUTPUT
+        );
+        assert_eq!(output(record()[HREF_LEN]), "https://a.test:8080/");
+        let lengths = write_inputs(&["https://a.test/", "443"]);
+        assert_eq!(
+            url_set(UrlSetter::Port, lengths[0], lengths[1]),
+            HREF_UNCHANGED
+        );
+        let lengths = write_inputs(&["https://a.test/", "not a url"]);
+        assert_eq!(url_set(UrlSetter::Href, lengths[0], lengths[1]), FAILURE);
+        let lengths = write_inputs(&["https://a.test/", "sc:x"]);
+        assert_eq!(
+            url_set(UrlSetter::Href, lengths[0], lengths[1]),
+            HREF_UNCHANGED
+        );
+        assert_eq!(record()[component::PATHNAME_START], 3);
+    }
+
+    /// The parsed pairs, resolved as js/url.js resolves the ranges.
+    fn parsed_pairs(input: &str) -> Vec<String> {
+        let count = url_form_parse(write_inputs(&[input])[0]);
+        let [address, len, ..] = record();
+        let decoded: Vec<u16> = output(len).encode_utf16().collect();
+        let units: Vec<u16> = input.encode_utf16().collect();
+        // SAFETY: the ranges buffer holds 2 u32s per string at `address`.
+        let ranges =
+            unsafe { std::slice::from_raw_parts(address as *const u32, 2 * count as usize) };
+        ranges
+            .chunks_exact(2)
+            .map(|r| {
+                let (source, start, end) = if r[0] & IN_OUTPUT != 0 {
+                    (&decoded, r[0] & !IN_OUTPUT, r[1] & !IN_OUTPUT)
+                } else {
+                    (&units, r[0], r[1])
+                };
+                String::from_utf16_lossy(&source[start as usize..end as usize])
+            })
+            .collect()
+    }
+
+    #[wasm_bindgen_test]
+    fn form_parse_ranges_point_into_the_input_or_the_decoded_text() {
+        assert_eq!(
+            parsed_pairs("a=b&&c&é=%C3%A9+x&=&d="),
+            ["a", "b", "c", "", "é", "é x", "", "", "d", ""]
+        );
+        assert_eq!(
+            parsed_pairs("💩=1&x=💩&%F0%9F%92%A9"),
+            ["💩", "1", "x", "💩", "💩", ""]
+        );
+        assert_eq!(record()[2], 0, "the decoded text is not ASCII");
+    }
+
+    #[wasm_bindgen_test]
+    fn form_serialize_splits_by_utf16_lengths() {
+        let strings = ["a b", "💩", "", "~", "é", "x"];
+        let joined = strings.concat();
+        let len = write_inputs(&[&joined])[0];
+        let address = url_form_lengths(strings.len());
+        for (i, s) in strings.iter().enumerate() {
+            // SAFETY: url_form_lengths made the buffer `strings.len()` u32s long.
+            unsafe { *address.add(i) = s.encode_utf16().count() as u32 };
+        }
+        let len = url_form_serialize(len);
+        assert_eq!(output(len as u32), "a+b=%F0%9F%92%A9&=%7E&%C3%A9=x");
+    }
+
+    #[wasm_bindgen_test]
+    fn validation_errors_have_utf16_positions() {
+        let lengths = write_inputs(&["\u{1F600}https://a\\b"]);
+        let result = url_parse_with_errors(lengths[0], NO_BASE);
+        assert_eq!(result.get(0), FAILURE);
+        let lengths = write_inputs(&["é\\b", "https://a.test/"]);
+        let result = url_parse_with_errors(lengths[0], lengths[1] as u32);
+        assert_eq!(result.get(0), HREF_IN_OUTPUT);
+        assert_eq!(result.get(1), "invalid-reverse-solidus");
+        assert_eq!(result.get(2), 1, "a UTF-16 index, not a byte offset");
+        assert_eq!(result.get(3), false);
+    }
+
+    #[wasm_bindgen_test]
+    fn host_operations() {
+        let run = |operation, input: &str| {
+            let len = url_host_operation(operation, write_inputs(&[input])[0]);
+            (len >= 0).then(|| output(len as u32))
+        };
+        assert_eq!(
+            run(UrlHostOperation::Parse, "EXAMPLE.com").as_deref(),
+            Some("example.com")
+        );
+        assert_eq!(
+            run(UrlHostOperation::Parse, "0x7f.1").as_deref(),
+            Some("127.0.0.1")
+        );
+        assert_eq!(run(UrlHostOperation::Parse, "a b"), None);
+        assert_eq!(
+            run(UrlHostOperation::DomainToAscii, "ÉX.test").as_deref(),
+            Some("xn--x-9fa.test")
+        );
+        assert_eq!(
+            run(UrlHostOperation::DomainToUnicode, "xn--x-9fa.test").as_deref(),
+            Some("éx.test")
+        );
+        let psl_len = url_host_operation(
+            UrlHostOperation::PublicSuffix,
+            write_inputs(&["a.github.io"])[0],
+        );
+        if cfg!(feature = "public-suffix") {
+            assert_eq!(output(psl_len as u32), "github.io");
+            assert_eq!(
+                run(UrlHostOperation::RegistrableDomain, "x.a.github.io").as_deref(),
+                Some("a.github.io")
+            );
+            assert_eq!(run(UrlHostOperation::RegistrableDomain, "[::1]"), None);
+        } else {
+            assert_eq!(psl_len, NOT_IN_THIS_BUILD);
+        }
+    }
 }
