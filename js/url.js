@@ -90,7 +90,10 @@ function memoryInt32() {
   return memory32;
 }
 
-/** The form-urlencoded string parser over `input`: a list of [name, value] pairs. */
+/**
+ * The form-urlencoded string parser over `input` (a scalar value string: the list slices it):
+ * a list of [name, value] pairs.
+ */
 function parseForm(input) {
   if (input === '') return [];
   const count = glue.urlFormParse(writeString(input));
@@ -393,7 +396,8 @@ export class URLSearchParams {
         this.#list = recordPairs(init);
       }
     } else {
-      const string = toDOMString(init);
+      // (The USVString itself: parseForm slices it.)
+      const string = toUSVString(init);
       this.#list = parseForm(string.startsWith('?') ? string.slice(1) : string);
     }
   }
@@ -579,6 +583,10 @@ function recordPairs(object) {
   }
   return [...result];
 }
+
+// The bundler may rename the classes (the global names are taken); WebIDL names them.
+Object.defineProperty(URL, 'name', { value: 'URL' });
+Object.defineProperty(URLSearchParams, 'name', { value: 'URLSearchParams' });
 
 // WebIDL: interface members are enumerable; static operations too; the class strings.
 for (const [target, tag] of [

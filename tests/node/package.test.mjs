@@ -39,9 +39,9 @@ test('the web build initializes synchronously from bytes and asynchronously from
 });
 
 test('the polyfill installer replaces only missing or broken globals unless forced', () => {
-  const saved = ['atob', 'btoa'].map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)]);
+  const saved = ['atob', 'btoa', 'URL', 'URLSearchParams'].map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)]);
   try {
-    assert.deepEqual(esm.installPolyfill(), [], "Node's atob and btoa pass the feature tests");
+    assert.deepEqual(esm.installPolyfill(), [], "Node's atob, btoa, URL and URLSearchParams pass the feature tests");
     delete globalThis.atob;
     assert.deepEqual(esm.installPolyfill(), ['atob']);
     assert.equal(globalThis.atob, esm.atob);
@@ -49,7 +49,7 @@ test('the polyfill installer replaces only missing or broken globals unless forc
     assert.deepEqual([descriptor.writable, descriptor.enumerable, descriptor.configurable], [true, false, true]);
     globalThis.atob = () => 'broken';
     assert.deepEqual(esm.installPolyfill({ only: ['atob'] }), ['atob'], 'a broken atob is replaced');
-    assert.deepEqual(esm.installPolyfill({ force: true }).sort(), ['atob', 'btoa']);
+    assert.deepEqual(esm.installPolyfill({ force: true }).sort(), ['URL', 'URLSearchParams', 'atob', 'btoa']);
   } finally {
     for (const [name, descriptor] of saved) Object.defineProperty(globalThis, name, descriptor);
   }
