@@ -1,5 +1,6 @@
 // Type-checked (never run) by `deno check`: the package's .d.ts files describe its API.
-import { atob, base64Decode, base64Encode, btoa, html, installPolyfill } from 'weft';
+import { atob, base64Decode, base64Encode, btoa, html, installPolyfill, parseURL, URL as WeftURL, URLSearchParams as WeftParams } from 'weft';
+import type { URLValidationError } from 'weft';
 import init, { initSync } from 'weft/web';
 
 const text: string = btoa('weft') + atob('d2VmdA==');
@@ -23,4 +24,17 @@ const wrong: string = base64Decode('AA==');
 // @ts-expect-error parseInteger may return null
 const integer: number = html.parseInteger('42');
 
-export { bytes, hour, installed, integer, offset, ready, serialized, state, text, tokens, wrong, year };
+const url: WeftURL | null = WeftURL.parse('https://example.com/?a=1');
+const pathname: string | undefined = url?.pathname;
+const params: WeftParams | undefined = url?.searchParams;
+params?.append('b', '2');
+const pairs: [string, string][] = [...new WeftParams({ a: '1' })];
+const parsed = parseURL(' https://example.com', undefined, { encoding: 'utf-8' });
+const firstError: URLValidationError | undefined = parsed.errors[0];
+const errorType: string | undefined = firstError?.type;
+// @ts-expect-error origin is readonly
+if (url) url.origin = 'x';
+// @ts-expect-error get may return null
+const value: string = new WeftParams().get('a');
+
+export { bytes, errorType, pairs, pathname, value, hour, installed, integer, offset, ready, serialized, state, text, tokens, wrong, year };
