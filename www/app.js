@@ -2,8 +2,9 @@
 import init, * as weft from '/pkg/weft.web.js';
 import base64 from './panels/base64.js';
 import html from './panels/html.js';
+import url from './panels/url.js';
 
-const panels = [base64, html];
+const panels = [base64, html, url];
 
 await init();
 const tabs = document.getElementById('tabs');
