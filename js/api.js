@@ -12,3 +12,4 @@ export {
 } from './encoding.js';
 export * as html from './html.js';
 export { deserialize, registerSerializable, serialize, structuredClone } from './structured-clone.js';
+export { URL, URLSearchParams, domainToASCII, domainToUnicode, hostType, parseHost, parseURL, publicSuffix, registrableDomain } from './url.js';

@@ -18,16 +18,51 @@ export function memoryBytes() {
   return memoryView;
 }
 
-/** Writes a string's UTF-8 form into the input buffer; returns its length in bytes. */
-export function writeString(string) {
+// Strings up to this length are written with one encodeInto into a buffer sized for the
+// worst case (3 bytes per UTF-16 code unit); longer ones first assume ASCII.
+const SHORT_STRING = 1 << 16;
+// src/bindings/io.rs RETAIN_LIMIT: Rust drops an input buffer this large after use.
+const RETAIN_LIMIT = 1 << 22;
+// The input buffer's length as JS last set it, and a view over it. Short writes keep the
+// buffer at its largest size so that the view stays valid and is reused: making a view costs
+// more than encoding a short string.
+let inputLength = 0;
+let inputView = new Uint8Array(0);
+let inputExports = null;
+
+/** A view over the input buffer, at least `capacity` bytes long. */
+function inputBytes(capacity) {
+  const length = Math.max(capacity, inputLength);
+  // Always asked (a cheap call): the glue replaces a panicked instance on its next call.
+  const address = ioInput(length);
+  inputLength = length > RETAIN_LIMIT ? 0 : length;
+  // A new view when the buffer moved, memory grew (detaching the old view: length 0) or the
+  // instance was replaced; comparing these is cheaper than reading memory.buffer.
+  const exports = wasm();
+  if (inputView.byteOffset !== address || inputView.length !== length || inputExports !== exports) {
+    inputView = memoryBytes().subarray(address, address + length);
+    inputExports = exports;
+  }
+  return inputView;
+}
+
+/**
+ * Writes a string's UTF-8 form into the input buffer at byte `offset` (after what the same
+ * operation wrote there first); returns its length in bytes. Lone surrogates become U+FFFD.
+ */
+export function writeString(string, offset = 0) {
   const length = string.length;
+  if (length <= SHORT_STRING) {
+    const view = inputBytes(offset + 3 * length);
+    return encoder.encodeInto(string, offset === 0 ? view : view.subarray(offset)).written;
+  }
   // First assume ASCII (one byte per code unit); grow to the UTF-8 worst case only if needed.
-  let address = ioInput(length);
-  let { read, written } = encoder.encodeInto(string, memoryBytes().subarray(address, address + length));
+  let view = inputBytes(offset + length);
+  let { read, written } = encoder.encodeInto(string, view.subarray(offset, offset + length));
   if (read < length) {
-    const capacity = written + (length - read) * 3;
-    address = ioInput(capacity);
-    written += encoder.encodeInto(string.slice(read), memoryBytes().subarray(address + written, address + capacity)).written;
+    const capacity = offset + written + (length - read) * 3;
+    view = inputBytes(capacity);
+    written += encoder.encodeInto(string.slice(read), view.subarray(offset + written, capacity)).written;
   }
   return written;
 }

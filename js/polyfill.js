@@ -18,7 +18,40 @@ const GLOBALS = {
     hostIsGood: () => typeof globalThis.TextEncoderStream === 'function',
   },
   structuredClone: { implementation: api.structuredClone, hostIsGood: hostStructuredCloneIsGood },
+  URL: { implementation: api.URL, hostIsGood: () => hostURLIsCurrent() },
+  URLSearchParams: { implementation: api.URLSearchParams, hostIsGood: () => hostURLSearchParamsIsCurrent() },
 };
+
+/** The host's URL parses per the current standard and has the newer statics. */
+function hostURLIsCurrent() {
+  const { URL } = globalThis;
+  if (typeof URL !== 'function' || typeof URL.parse !== 'function' || typeof URL.canParse !== 'function') return false;
+  try {
+    const url = new URL('HTTP://0x7F.1:80/a b/../c?d e#f`');
+    return (
+      url.href === 'http://127.0.0.1/c?d%20e#f%60' &&
+      new URL('//\u00E9x.test', 'https://b/').host === 'xn--x-9fa.test' &&
+      URL.parse('http://[::1.2.3.4]/')?.hostname === '[::102:304]' &&
+      !URL.canParse('http://a b/') &&
+      url.searchParams === url.searchParams
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** The host's URLSearchParams has size and the two-argument has/delete. */
+function hostURLSearchParamsIsCurrent() {
+  const { URLSearchParams } = globalThis;
+  if (typeof URLSearchParams !== 'function') return false;
+  try {
+    const params = new URLSearchParams([['a', '1'], ['a', '2'], ['b', '\uD800']]);
+    params.delete('a', '1');
+    return params.size === 2 && params.has('a', '2') && !params.has('a', '1') && params.toString() === 'a=2&b=%EF%BF%BD';
+  } catch {
+    return false;
+  }
+}
 
 // Node without full ICU lacks the legacy encodings; some engines get fatal mode or the BOM wrong.
 function hostTextDecoderIsComplete() {

@@ -16,7 +16,8 @@ const debug = args.includes('--debug');
 const features = args.includes('--features') ? args[args.indexOf('--features') + 1] : '';
 
 // 1. The wasm; 2. the glue.
-const rawWasm = compileWasm({ features: features ? `full,${features}` : undefined, debug });
+// The `npm` feature set: everything but the Public Suffix List (see Cargo.toml).
+const rawWasm = compileWasm({ features: features ? `npm,${features}` : 'npm', debug });
 const glueDir = join(root, 'target', 'wasm-bindgen', basename(outDir));
 rmSync(glueDir, { recursive: true, force: true });
 bindgen(rawWasm, glueDir);

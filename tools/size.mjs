@@ -14,6 +14,7 @@ const featureSets = {
   'encoding + legacy CJK': 'encoding-legacy',
   html: 'html',
   'structured-clone': 'structured-clone',
+  'npm package (full − public-suffix)': 'npm',
   full: 'full',
 };
 const metadata = JSON.parse(execFileSync('cargo', ['metadata', '--no-deps', '--format-version', '1'], { cwd: root }));

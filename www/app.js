@@ -4,8 +4,9 @@ import base64 from './panels/base64.js';
 import encoding from './panels/encoding.js';
 import html from './panels/html.js';
 import structuredClonePanel from './panels/structured-clone.js';
+import url from './panels/url.js';
 
-const panels = [base64, encoding, html, structuredClonePanel];
+const panels = [base64, encoding, html, structuredClonePanel, url];
 
 await init();
 const tabs = document.getElementById('tabs');

@@ -14,6 +14,8 @@ mod html;
 mod io;
 #[cfg(feature = "structured-clone")]
 mod structured_clone;
+#[cfg(feature = "url")]
+mod url;
 
 use wasm_bindgen::prelude::*;
 

@@ -43,7 +43,33 @@ fn decode_component(bytes: &[u8]) -> String {
 
 /// The application/x-www-form-urlencoded string parser (§5.3): UTF-8 encode, then parse.
 pub fn parse_str(input: &str) -> Vec<(String, String)> {
-    parse(input.as_bytes())
+    let mut output = Vec::new();
+    parse_each(input, |name, value| {
+        output.push((name.into_owned(), value.into_owned()))
+    });
+    output
+}
+
+/// The string parser (§5.3) calling `f` with each name and value: borrowed from `input` where
+/// decoding changes nothing (no "+" and no "%"), so a caller can avoid copies.
+pub fn parse_each<'a>(input: &'a str, mut f: impl FnMut(Cow<'a, str>, Cow<'a, str>)) {
+    // 1–3. Split on "&", skipping empty sequences; name and value split at the first "=".
+    for sequence in input.split('&') {
+        if sequence.is_empty() {
+            continue;
+        }
+        let (name, value) = sequence.split_once('=').unwrap_or((sequence, ""));
+        f(decode_str(name), decode_str(value));
+    }
+}
+
+fn decode_str(component: &str) -> Cow<'_, str> {
+    // Valid UTF-8 without "+" or "%" decodes to itself.
+    if component.bytes().any(|b| b == b'+' || b == b'%') {
+        Cow::Owned(decode_component(component.as_bytes()))
+    } else {
+        Cow::Borrowed(component)
+    }
 }
 
 /// The application/x-www-form-urlencoded serializer (§5.2) with UTF-8.

@@ -164,6 +164,23 @@ export const tests = {
     assertThrows(() => weft.structuredClone(1, { transfer: [buffer, buffer] }), isDomException('DataCloneError'), 'duplicate');
     assertThrows(() => weft.deserialize(new Uint8Array([0xff, 0x0f, 0x6f])), isDomException('DataCloneError'), 'truncated');
   },
+  'URL and URLSearchParams: parse, setters, live searchParams, errors'(weft) {
+    const url = new weft.URL('HTTPS://EXAMPLE.com:443/a/../b c?x=1#f');
+    assertEqual(url.href, 'https://example.com/b%20c?x=1#f', 'href');
+    assertEqual(url.origin, 'https://example.com', 'origin');
+    url.searchParams.append('y', 'a b');
+    assertEqual(url.search, '?x=1&y=a+b', 'search after append');
+    url.search = '?z=\uD800';
+    assertEqual(url.searchParams.get('z'), '\uFFFD', 'list from the search setter');
+    url.hostname = 'xn--bcher-kva.test';
+    assertEqual(weft.domainToUnicode(url.hostname), 'bücher.test', 'domainToUnicode');
+    assertEqual(weft.URL.parse('nope'), null, 'URL.parse');
+    assertEqual(weft.URL.canParse('/p', 'https://a/'), true, 'URL.canParse');
+    assertThrows(() => new weft.URL('nope'), (e) => e instanceof TypeError && e.message === 'Invalid URL: "nope"', 'Invalid URL');
+    assertEqual(new weft.URLSearchParams({ b: '1', a: '2' }).toString(), 'b=1&a=2', 'record');
+    assertEqual(weft.parseURL('https://a\\b').errors[0].type, 'invalid-reverse-solidus', 'parseURL');
+    assertEqual(Object.prototype.toString.call(new weft.URLSearchParams().keys()), '[object URLSearchParams Iterator]', 'iterator');
+  },
 };
 
 /** Runs every test against `weft`; prints one line per failure and a closing count line. */

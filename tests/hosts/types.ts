@@ -16,7 +16,11 @@ import {
   structuredClone,
   TextDecoder,
   TextEncoder,
+  parseURL,
+  URL as WeftURL,
+  URLSearchParams as WeftParams,
 } from 'weft';
+import type { URLValidationError } from 'weft';
 import init, { initSync } from 'weft/web';
 
 const text: string = btoa('weft') + atob('d2VmdA==');
@@ -59,4 +63,17 @@ const notAString: string = serialize(1);
 // @ts-expect-error registerSerializable needs the serialize and deserialize hooks
 registerSerializable(Point, { name: 'Point' });
 
-export { back, bytes, canonical, decoded, hour, into, legacy, roundTrip, installed, integer, notAString, offset, ready, serialized, state, text, tokens, wrong, year };
+const url: WeftURL | null = WeftURL.parse('https://example.com/?a=1');
+const pathname: string | undefined = url?.pathname;
+const params: WeftParams | undefined = url?.searchParams;
+params?.append('b', '2');
+const pairs: [string, string][] = [...new WeftParams({ a: '1' })];
+const parsed = parseURL(' https://example.com', undefined, { encoding: 'utf-8' });
+const firstError: URLValidationError | undefined = parsed.errors[0];
+const errorType: string | undefined = firstError?.type;
+// @ts-expect-error origin is readonly
+if (url) url.origin = 'x';
+// @ts-expect-error get may return null
+const value: string = new WeftParams().get('a');
+
+export { back, errorType, pairs, pathname, value, bytes, canonical, decoded, hour, into, legacy, roundTrip, installed, integer, notAString, offset, ready, serialized, state, text, tokens, wrong, year };

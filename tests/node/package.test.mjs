@@ -39,7 +39,7 @@ test('the web build initializes synchronously from bytes and asynchronously from
 });
 
 test('the polyfill installer replaces only missing or broken globals unless forced', () => {
-  const saved = ['atob', 'btoa', 'structuredClone'].map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)]);
+  const saved = ['atob', 'btoa', 'structuredClone', 'URL', 'URLSearchParams'].map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)]);
   try {
     const only = ['atob', 'btoa'];
     assert.deepEqual(esm.installPolyfill({ only }), [], "Node's atob and btoa pass the feature tests");

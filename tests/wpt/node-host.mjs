@@ -26,6 +26,10 @@ function hostGlobals() {
     ReadableStream,
     WritableStream,
     TransformStream,
+    // Fetch, which url/ tests use beside URLSearchParams (formData(), new URLSearchParams(formData)).
+    Request,
+    Response,
+    FormData,
     // The generated bindings need the host's UTF-8 coders while loading; weft's replace them after.
     TextEncoder,
     TextDecoder,

@@ -1,0 +1,692 @@
+// The URL Standard's API (§6): URL and URLSearchParams as WebIDL defines them, plus weft's
+// extras: parseURL (validation errors), host helpers and the Public Suffix List.
+//
+// A URL object keeps its href (always ASCII) and the nine offsets the Rust parser reports
+// (src/bindings/url.rs; layout in src/url/record.rs `component`) in its own private fields:
+// there is no wasm object per URL, so nothing to free, and every getter is a slice. Parsing
+// and setters cross into wasm once each; when the href equals the input, the caller's string
+// is kept. A URLSearchParams list lives here as an array of [name, value] pairs; the
+// form-urlencoded parser and serializer run in wasm, one crossing each.
+import * as glue from '#glue';
+import { memoryBytes, readAscii, writeString } from './io.js';
+import { wasm } from './runtime.js';
+import { requireArguments, toDOMString, toUSVString } from './webidl.js';
+
+const { UrlSetter, UrlHostOperation } = glue;
+
+// Statuses of urlParse/urlSet and the record layout: src/bindings/url.rs.
+const FAILURE = 0;
+const HREF_UNCHANGED = 1;
+const NO_BASE = 0xffffffff;
+const RECORD_LENGTH = 10;
+const HREF_LENGTH = 9;
+// FLAGS bits (src/url/record.rs `component::FLAGS`): host kind, scheme type, opaque path.
+const HOST_KINDS = [null, 'domain', 'ipv4', 'ipv6', 'opaque', 'empty'];
+const SCHEME_HTTP = 1;
+const SCHEME_HTTPS = 2;
+const SCHEME_FTP = 5;
+const SCHEME_FILE = 6;
+
+let record = new Int32Array(0);
+let recordExports = null;
+
+/**
+ * The record as an Int32Array (u32::MAX, "none", reads as -1), renewed when memory grows
+ * (which detaches the old view: length 0) or the instance is replaced.
+ */
+function recordView() {
+  if (record.length === 0 || recordExports !== wasm()) {
+    recordExports = wasm();
+    record = new Int32Array(recordExports.memory.buffer, glue.urlRecord(), RECORD_LENGTH);
+  }
+  return record;
+}
+
+/** Writes the optional `base` after an input of `inputLength` bytes; urlParse's base_len. */
+function writeBase(inputLength, base) {
+  return base === undefined ? NO_BASE : writeString(base, inputLength);
+}
+
+/** The href after a successful parse or setter: `same` if unchanged, else the output buffer's. */
+function resultHref(status, same) {
+  return status === HREF_UNCHANGED ? same : readAscii(recordView()[HREF_LENGTH]);
+}
+
+// Module-private access to the classes' private state (set in their static blocks).
+let setURLQuery;
+let urlFlags;
+let newParamsOfURL;
+let setParamsList;
+let paramsList;
+
+/** A string for an error message: quoted, cut short if long. */
+function quote(string) {
+  return JSON.stringify(string.length > 200 ? `${string.slice(0, 200)}…` : string);
+}
+
+function invalidURL(input, base) {
+  return new TypeError(`Invalid URL: ${quote(input)}${base === undefined ? '' : ` with base ${quote(base)}`}`);
+}
+
+/** The API URL parser: a new URL object, or null on failure. */
+function apiParse(input, base) {
+  const inputLength = writeString(input);
+  const status = glue.urlParse(inputLength, writeBase(inputLength, base));
+  return status === FAILURE ? null : new URL(INTERNAL, resultHref(status, input));
+}
+
+/** Passed to the URL constructor (with the href) to make a URL from the record as it is. */
+const INTERNAL = Symbol('weft internal');
+
+let memory32 = new Int32Array(0);
+let memory32Exports = null;
+
+/** All of wasm memory as an Int32Array (renewed as the record view is). */
+function memoryInt32() {
+  if (memory32.length === 0 || memory32Exports !== wasm()) {
+    memory32Exports = wasm();
+    memory32 = new Int32Array(memory32Exports.memory.buffer);
+  }
+  return memory32;
+}
+
+/**
+ * The form-urlencoded string parser over `input` (a scalar value string: the list slices it):
+ * a list of [name, value] pairs.
+ */
+function parseForm(input) {
+  if (input === '') return [];
+  const count = glue.urlFormParse(writeString(input));
+  const r = recordView();
+  // Names and values as ranges of the input, or (negative: IN_OUTPUT set) of the decoded text.
+  const decoded = r[1] === 0 ? '' : r[2] === 1 ? readAscii(r[1]) : readUtf8(r[1]);
+  const ranges = memoryInt32();
+  const list = [];
+  for (let i = r[0] >>> 2, end = i + 2 * count; i < end; i += 4) {
+    list.push([range(input, decoded, ranges[i], ranges[i + 1]), range(input, decoded, ranges[i + 2], ranges[i + 3])]);
+  }
+  return list;
+}
+
+const utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+
+/** The output buffer's first `length` bytes, UTF-8, as a string. */
+function readUtf8(length) {
+  const address = glue.ioOutput();
+  const string = utf8Decoder.decode(memoryBytes().subarray(address, address + length));
+  glue.ioRelease();
+  return string;
+}
+
+function range(input, decoded, start, end) {
+  return start < 0 ? decoded.slice(start & 0x7fffffff, end & 0x7fffffff) : input.slice(start, end);
+}
+
+/** The form-urlencoded serializer over a list of [name, value] pairs. */
+function serializeForm(list) {
+  if (list.length === 0) return '';
+  // One string, and the UTF-16 lengths of its parts written into wasm memory.
+  let address = glue.urlFormLengths(2 * list.length) >>> 2;
+  const lengths = memoryInt32();
+  let joined = '';
+  for (let i = 0; i < list.length; i++) {
+    const pair = list[i];
+    joined += pair[0];
+    joined += pair[1];
+    lengths[address++] = pair[0].length;
+    lengths[address++] = pair[1].length;
+  }
+  return readAscii(glue.urlFormSerialize(writeString(joined)));
+}
+
+/** The URL class (URL Standard §6.1). */
+export class URL {
+  // The href, then its components (src/url/record.rs `Url::components`; -1 for none).
+  #href;
+  #protocolEnd;
+  #usernameEnd;
+  #hostStart;
+  #hostEnd;
+  #port;
+  #pathnameStart;
+  #searchStart;
+  #hashStart;
+  #flags;
+  // The query object, made when first asked for (it is then what the spec's would be).
+  #searchParams = null;
+
+  constructor(url, base = undefined) {
+    if (url === INTERNAL) {
+      this.#load(base);
+      return;
+    }
+    requireArguments(arguments.length, 1, "Failed to construct 'URL'");
+    url = toDOMString(url);
+    if (base !== undefined) base = toDOMString(base);
+    // Lone surrogates become U+FFFD on the way into wasm (USVString).
+    const inputLength = writeString(url);
+    const status = glue.urlParse(inputLength, writeBase(inputLength, base));
+    if (status === FAILURE) throw invalidURL(url, base);
+    this.#load(resultHref(status, url));
+  }
+
+  static {
+    urlFlags = (url) => url.#flags;
+    setURLQuery = (url, query) => url.#setQuery(query);
+  }
+
+  /** Takes the href and the record's components. */
+  #load(href) {
+    const r = recordView();
+    this.#href = href;
+    this.#protocolEnd = r[0];
+    this.#usernameEnd = r[1];
+    this.#hostStart = r[2];
+    this.#hostEnd = r[3];
+    this.#port = r[4];
+    this.#pathnameStart = r[5];
+    this.#searchStart = r[6];
+    this.#hashStart = r[7];
+    this.#flags = r[8];
+  }
+
+  /** Runs a setter in wasm with the href and the value. */
+  #set(setter, value) {
+    const href = this.#href;
+    // The href is ASCII: its UTF-8 length is its length.
+    const status = glue.urlSet(setter, writeString(href), writeString(value, href.length));
+    if (status === FAILURE) return false;
+    if (status !== HREF_UNCHANGED || setter === UrlSetter.Href) this.#load(resultHref(status, setter === UrlSetter.Href ? value : href));
+    return true;
+  }
+
+  #pathEnd() {
+    return this.#searchStart !== -1 ? this.#searchStart : this.#hashStart !== -1 ? this.#hashStart : this.#href.length;
+  }
+
+  /** The URLSearchParams update steps' "set url's query" with an ASCII query or null. */
+  #setQuery(query) {
+    const href = this.#href;
+    const pathEnd = this.#pathEnd();
+    const fragment = this.#hashStart === -1 ? '' : href.slice(this.#hashStart);
+    const search = query === null ? '' : `?${query}`;
+    this.#href = href.slice(0, pathEnd) + search + fragment;
+    this.#searchStart = query === null ? -1 : pathEnd;
+    if (this.#hashStart !== -1) this.#hashStart = pathEnd + search.length;
+  }
+
+  static parse(url, base = undefined) {
+    requireArguments(arguments.length, 1, "Failed to execute 'parse' on 'URL'");
+    url = toDOMString(url);
+    if (base !== undefined) base = toDOMString(base);
+    return apiParse(url, base);
+  }
+
+  static canParse(url, base = undefined) {
+    requireArguments(arguments.length, 1, "Failed to execute 'canParse' on 'URL'");
+    url = toDOMString(url);
+    if (base !== undefined) base = toDOMString(base);
+    const inputLength = writeString(url);
+    return glue.urlCanParse(inputLength, writeBase(inputLength, base));
+  }
+
+  get href() {
+    return this.#href;
+  }
+
+  set href(value) {
+    // (this.#set is looked up, a brand check, before the value is converted.)
+    if (!this.#set(UrlSetter.Href, (value = toDOMString(value)))) throw invalidURL(value);
+    // The query object's list is re-parsed from the new query.
+    if (this.#searchParams !== null) setParamsList(this.#searchParams, this.#queryList());
+  }
+
+  #queryList() {
+    const search = this.#searchStart;
+    return search === -1 ? [] : parseForm(this.#href.slice(search + 1, this.#hashStart === -1 ? undefined : this.#hashStart));
+  }
+
+  get origin() {
+    const scheme = (this.#flags >> 3) & 7;
+    const href = this.#href;
+    if (scheme >= SCHEME_HTTP && scheme <= SCHEME_FTP) {
+      // A tuple origin: scheme "://" host, and ":" port if non-null (host includes the port).
+      return `${href.slice(0, this.#protocolEnd)}//${href.slice(this.#hostStart, this.#pathnameStart)}`;
+    }
+    if (scheme === 0 && this.#protocolEnd === 5 && href.startsWith('blob:')) {
+      // A blob: URL without a blob URL entry: the origin of the URL its path parses to, if
+      // that is an http(s) URL (a file: URL's origin is opaque).
+      const inner = apiParse(this.pathname, undefined);
+      const innerScheme = inner === null ? 0 : (inner.#flags >> 3) & 7;
+      if (innerScheme === SCHEME_HTTP || innerScheme === SCHEME_HTTPS) return inner.origin;
+    }
+    return 'null';
+  }
+
+  get protocol() {
+    return this.#href.slice(0, this.#protocolEnd);
+  }
+
+  set protocol(value) {
+    this.#set(UrlSetter.Protocol, toDOMString(value));
+  }
+
+  get username() {
+    return (this.#flags & 7) === 0 ? '' : this.#href.slice(this.#protocolEnd + 2, this.#usernameEnd);
+  }
+
+  set username(value) {
+    this.#set(UrlSetter.Username, toDOMString(value));
+  }
+
+  get password() {
+    return this.#hostStart > this.#usernameEnd + 1 ? this.#href.slice(this.#usernameEnd + 1, this.#hostStart - 1) : '';
+  }
+
+  set password(value) {
+    this.#set(UrlSetter.Password, toDOMString(value));
+  }
+
+  get host() {
+    return (this.#flags & 7) === 0 ? '' : this.#href.slice(this.#hostStart, this.#pathnameStart);
+  }
+
+  set host(value) {
+    this.#set(UrlSetter.Host, toDOMString(value));
+  }
+
+  get hostname() {
+    return this.#href.slice(this.#hostStart, this.#hostEnd);
+  }
+
+  set hostname(value) {
+    this.#set(UrlSetter.Hostname, toDOMString(value));
+  }
+
+  get port() {
+    return this.#port === -1 ? '' : `${this.#port}`;
+  }
+
+  set port(value) {
+    this.#set(UrlSetter.Port, toDOMString(value));
+  }
+
+  get pathname() {
+    return this.#href.slice(this.#pathnameStart, this.#pathEnd());
+  }
+
+  set pathname(value) {
+    this.#set(UrlSetter.Pathname, toDOMString(value));
+  }
+
+  get search() {
+    const start = this.#searchStart;
+    if (start === -1) return '';
+    const end = this.#hashStart === -1 ? this.#href.length : this.#hashStart;
+    return end - start > 1 ? this.#href.slice(start, end) : '';
+  }
+
+  set search(value) {
+    this.#set(UrlSetter.Search, (value = toUSVString(value)));
+    // The query object's list is the parse of the value (not of the encoded query): make the
+    // object now, if it does not exist yet, so that it starts from this list.
+    const list = parseForm(value.startsWith('?') ? value.slice(1) : value);
+    if (this.#searchParams === null) this.#searchParams = newParamsOfURL(this, list);
+    else setParamsList(this.#searchParams, list);
+  }
+
+  get searchParams() {
+    if (this.#searchParams === null) this.#searchParams = newParamsOfURL(this, this.#queryList());
+    return this.#searchParams;
+  }
+
+  get hash() {
+    const start = this.#hashStart;
+    return start === -1 || this.#href.length - start <= 1 ? '' : this.#href.slice(start);
+  }
+
+  set hash(value) {
+    this.#set(UrlSetter.Hash, toDOMString(value));
+  }
+
+  toJSON() {
+    return this.#href;
+  }
+
+  toString() {
+    return this.#href;
+  }
+}
+
+/** The iterator objects of URLSearchParams (WebIDL default iterator objects). */
+class URLSearchParamsIterator {
+  #params;
+  #kind;
+  #index = 0;
+
+  constructor(params, kind) {
+    this.#params = params;
+    this.#kind = kind;
+  }
+
+  next() {
+    // Live: the index runs over the list as it is now.
+    const list = paramsList(this.#params);
+    if (this.#index >= list.length) return { value: undefined, done: true };
+    const [name, value] = list[this.#index++];
+    const kind = this.#kind;
+    return { value: kind === 'key+value' ? [name, value] : kind === 'key' ? name : value, done: false };
+  }
+}
+
+/** The URLSearchParams class (URL Standard §6.2). */
+export class URLSearchParams {
+  #list = [];
+  #url = null;
+
+  constructor(init = '') {
+    // (sequence<sequence<USVString>> or record<USVString, USVString> or USVString): an
+    // object with a @@iterator method is a sequence, any other object a record.
+    if (init !== null && (typeof init === 'object' || typeof init === 'function')) {
+      const method = init[Symbol.iterator];
+      if (method !== undefined && method !== null) {
+        if (typeof method !== 'function') throw new TypeError("Failed to construct 'URLSearchParams': @@iterator is not callable.");
+        this.#list = sequenceOfPairs(init, method);
+      } else {
+        this.#list = recordPairs(init);
+      }
+    } else {
+      // (The USVString itself: parseForm slices it.)
+      const string = toUSVString(init);
+      this.#list = parseForm(string.startsWith('?') ? string.slice(1) : string);
+    }
+  }
+
+  static {
+    newParamsOfURL = (url, list) => {
+      const params = new URLSearchParams();
+      params.#url = url;
+      params.#list = list;
+      return params;
+    };
+    setParamsList = (params, list) => {
+      params.#list = list;
+    };
+    paramsList = (params) => params.#list;
+  }
+
+  /** The update steps: the URL object's query becomes the serialization (null if empty). */
+  #update() {
+    if (this.#url === null) return;
+    const serialized = serializeForm(this.#list);
+    setURLQuery(this.#url, serialized === '' ? null : serialized);
+  }
+
+  get size() {
+    return this.#list.length;
+  }
+
+  append(name, value) {
+    this.#brand();
+    requireArguments(arguments.length, 2, "Failed to execute 'append' on 'URLSearchParams'");
+    this.#list.push([toUSVString(name), toUSVString(value)]);
+    this.#update();
+  }
+
+  delete(name, value = undefined) {
+    this.#brand();
+    requireArguments(arguments.length, 1, "Failed to execute 'delete' on 'URLSearchParams'");
+    name = toUSVString(name);
+    if (value === undefined) {
+      this.#list = this.#list.filter((pair) => pair[0] !== name);
+    } else {
+      value = toUSVString(value);
+      this.#list = this.#list.filter((pair) => pair[0] !== name || pair[1] !== value);
+    }
+    this.#update();
+  }
+
+  get(name) {
+    this.#brand();
+    requireArguments(arguments.length, 1, "Failed to execute 'get' on 'URLSearchParams'");
+    name = toUSVString(name);
+    const pair = this.#list.find((pair) => pair[0] === name);
+    return pair === undefined ? null : pair[1];
+  }
+
+  getAll(name) {
+    this.#brand();
+    requireArguments(arguments.length, 1, "Failed to execute 'getAll' on 'URLSearchParams'");
+    name = toUSVString(name);
+    const values = [];
+    for (const pair of this.#list) if (pair[0] === name) values.push(pair[1]);
+    return values;
+  }
+
+  has(name, value = undefined) {
+    this.#brand();
+    requireArguments(arguments.length, 1, "Failed to execute 'has' on 'URLSearchParams'");
+    name = toUSVString(name);
+    if (value === undefined) return this.#list.some((pair) => pair[0] === name);
+    value = toUSVString(value);
+    return this.#list.some((pair) => pair[0] === name && pair[1] === value);
+  }
+
+  set(name, value) {
+    this.#brand();
+    requireArguments(arguments.length, 2, "Failed to execute 'set' on 'URLSearchParams'");
+    name = toUSVString(name);
+    value = toUSVString(value);
+    let found = false;
+    const list = [];
+    for (const pair of this.#list) {
+      if (pair[0] !== name) {
+        list.push(pair);
+      } else if (!found) {
+        found = true;
+        list.push([name, value]);
+      }
+    }
+    if (!found) list.push([name, value]);
+    this.#list = list;
+    this.#update();
+  }
+
+  sort() {
+    // Stable (Array.prototype.sort is), by code units (as JS compares strings).
+    this.#list.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    this.#update();
+  }
+
+  entries() {
+    return new URLSearchParamsIterator(this.#brand(), 'key+value');
+  }
+
+  keys() {
+    return new URLSearchParamsIterator(this.#brand(), 'key');
+  }
+
+  values() {
+    return new URLSearchParamsIterator(this.#brand(), 'value');
+  }
+
+  forEach(callback, thisArg = undefined) {
+    this.#brand();
+    requireArguments(arguments.length, 1, "Failed to execute 'forEach' on 'URLSearchParams'");
+    if (typeof callback !== 'function') throw new TypeError("Failed to execute 'forEach' on 'URLSearchParams': the callback is not a function.");
+    // Live: each step reads the list as it is then.
+    for (let i = 0; i < this.#list.length; i++) {
+      const [name, value] = this.#list[i];
+      callback.call(thisArg, value, name, this);
+    }
+  }
+
+  toString() {
+    return serializeForm(this.#list);
+  }
+
+  /** Brand check: a TypeError unless this is a URLSearchParams object; returns this. */
+  #brand() {
+    if (!(#list in this)) throw new TypeError('Illegal invocation: not a URLSearchParams object');
+    return this;
+  }
+}
+
+/** WebIDL sequence<sequence<USVString>> from an iterable, then the pairs' size check. */
+function sequenceOfPairs(iterable, method) {
+  const pairs = [];
+  for (const inner of iterateWith(iterable, method)) {
+    if (inner === null || (typeof inner !== 'object' && typeof inner !== 'function')) {
+      throw new TypeError("Failed to construct 'URLSearchParams': the provided value cannot be converted to a sequence.");
+    }
+    const innerMethod = inner[Symbol.iterator];
+    if (typeof innerMethod !== 'function') {
+      throw new TypeError("Failed to construct 'URLSearchParams': the provided value cannot be converted to a sequence.");
+    }
+    const pair = [];
+    for (const item of iterateWith(inner, innerMethod)) pair.push(toUSVString(item));
+    pairs.push(pair);
+  }
+  for (const pair of pairs) {
+    if (pair.length !== 2) {
+      throw new TypeError("Failed to construct 'URLSearchParams': each pair must have exactly two items (a name and a value).");
+    }
+  }
+  return pairs;
+}
+
+/** Iterates `object` with a given @@iterator method (ECMAScript GetIterator with a method). */
+function* iterateWith(object, method) {
+  const iterator = method.call(object);
+  if (iterator === null || (typeof iterator !== 'object' && typeof iterator !== 'function')) {
+    throw new TypeError('Result of the Symbol.iterator method is not an object');
+  }
+  const next = iterator.next;
+  for (;;) {
+    const result = next.call(iterator);
+    if (result === null || (typeof result !== 'object' && typeof result !== 'function')) {
+      throw new TypeError(`Iterator result ${String(result)} is not an object`);
+    }
+    if (result.done) return;
+    yield result.value;
+  }
+}
+
+/** WebIDL record<USVString, USVString>: own enumerable keys in order, later duplicates replacing. */
+function recordPairs(object) {
+  const result = new Map();
+  for (const key of Reflect.ownKeys(object)) {
+    const descriptor = Reflect.getOwnPropertyDescriptor(object, key);
+    if (descriptor === undefined || !descriptor.enumerable) continue;
+    const typedKey = toUSVString(key);
+    result.set(typedKey, toUSVString(object[key]));
+  }
+  return [...result];
+}
+
+// The bundler may rename the classes (the global names are taken); WebIDL names them.
+Object.defineProperty(URL, 'name', { value: 'URL' });
+Object.defineProperty(URLSearchParams, 'name', { value: 'URLSearchParams' });
+
+// WebIDL: interface members are enumerable; static operations too; the class strings.
+for (const [target, tag] of [
+  [URL.prototype, 'URL'],
+  [URL, null],
+  [URLSearchParams.prototype, 'URLSearchParams'],
+  [URLSearchParamsIterator.prototype, 'URLSearchParams Iterator'],
+]) {
+  for (const key of Object.getOwnPropertyNames(target)) {
+    if (['constructor', 'prototype', 'length', 'name'].includes(key)) continue;
+    Object.defineProperty(target, key, { enumerable: true });
+  }
+  if (tag) Object.defineProperty(target, Symbol.toStringTag, { value: tag, configurable: true });
+}
+Object.defineProperty(URLSearchParams.prototype, Symbol.iterator, {
+  value: URLSearchParams.prototype.entries,
+  writable: true,
+  configurable: true,
+});
+// The iterator prototype: [[Prototype]] %IteratorPrototype%, and no constructor.
+Object.setPrototypeOf(URLSearchParamsIterator.prototype, Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())));
+delete URLSearchParamsIterator.prototype.constructor;
+
+// ----- weft's extras (not in the standard)
+
+/** The host's type of a URL object: 'domain', 'ipv4', 'ipv6', 'opaque', 'empty', or null. */
+export function hostType(url) {
+  requireArguments(arguments.length, 1, 'hostType');
+  return HOST_KINDS[urlFlags(url) & 7];
+}
+
+// Labels of the encodings whose output encoding (Encoding Standard "get an output encoding")
+// is UTF-8: UTF-8, UTF-16BE/LE and replacement. Other encodings need the Encoding module.
+const UTF8_OUTPUT_LABELS = new Set([
+  'unicode-1-1-utf-8', 'unicode11utf8', 'unicode20utf8', 'utf-8', 'utf8', 'x-unicode20utf8',
+  'unicodefffe', 'utf-16be', 'csunicode', 'iso-10646-ucs-2', 'ucs-2', 'unicode', 'unicodefeff',
+  'utf-16', 'utf-16le', 'csiso2022kr', 'hz-gb-2312', 'iso-2022-cn', 'iso-2022-cn-ext',
+  'iso-2022-kr', 'replacement',
+]);
+
+/**
+ * The basic URL parser with its validation errors: {url, errors}, `url` a URL object or null
+ * on failure, `errors` [{type, position, inBase}] in the order found (`position` a UTF-16
+ * index into the input, or into the base when `inBase`). `options.encoding`: the query's
+ * encoding label (only those whose output encoding is UTF-8 are supported so far).
+ */
+export function parseURL(input, base = undefined, options = undefined) {
+  requireArguments(arguments.length, 1, 'parseURL');
+  input = toDOMString(input);
+  if (base !== undefined) base = toDOMString(base);
+  const label = options?.encoding;
+  if (label !== undefined) {
+    const normalized = toDOMString(label).replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '').toLowerCase();
+    if (!UTF8_OUTPUT_LABELS.has(normalized)) {
+      throw new RangeError(`parseURL: the encoding ${quote(String(label))} is not supported (this build only has encodings whose output encoding is UTF-8)`);
+    }
+  }
+  const inputLength = writeString(input);
+  const result = glue.urlParseWithErrors(inputLength, writeBase(inputLength, base));
+  const status = result[0];
+  const url = status === FAILURE ? null : new URL(INTERNAL, resultHref(status, input));
+  const errors = [];
+  for (let i = 1; i < result.length; i += 3) errors.push({ type: result[i], position: result[i + 1], inBase: result[i + 2] });
+  return { url, errors };
+}
+
+const NO_RESULT = -1;
+const NOT_IN_THIS_BUILD = -2;
+
+function hostOperation(operation, args, name) {
+  requireArguments(args.length, 1, name);
+  const length = glue.urlHostOperation(operation, writeString(toDOMString(args[0])));
+  if (length === NOT_IN_THIS_BUILD) {
+    throw new Error(`weft.${name}: the Public Suffix List is not included in this build of weft (cargo feature "public-suffix")`);
+  }
+  if (length === NO_RESULT) return null;
+  return operation === UrlHostOperation.DomainToUnicode ? readUtf8(length) : readAscii(length);
+}
+
+/** The host parser then serializer: a host's canonical form ("EXAMPLE.com" → "example.com"), or null. */
+export function parseHost(input) {
+  return hostOperation(UrlHostOperation.Parse, arguments, 'parseHost');
+}
+
+/** Domain to ASCII (beStrict false), or null on failure. */
+export function domainToASCII(domain) {
+  return hostOperation(UrlHostOperation.DomainToAscii, arguments, 'domainToASCII');
+}
+
+/** Domain to Unicode (beStrict false; errors leave the label as it was). */
+export function domainToUnicode(domain) {
+  return hostOperation(UrlHostOperation.DomainToUnicode, arguments, 'domainToUnicode');
+}
+
+/** The public suffix of a host (parsed first), or null when it is not a domain. */
+export function publicSuffix(host) {
+  return hostOperation(UrlHostOperation.PublicSuffix, arguments, 'publicSuffix');
+}
+
+/** The registrable domain of a host (parsed first), or null. */
+export function registrableDomain(host) {
+  return hostOperation(UrlHostOperation.RegistrableDomain, arguments, 'registrableDomain');
+}

@@ -1,0 +1,553 @@
+//! The URL Standard (§6 API, §3 hosts, §5 application/x-www-form-urlencoded) for `js/url.js`.
+//!
+//! One crossing per operation. Strings arrive in the io input buffer (UTF-8); when an
+//! operation takes two (an input and its base, an href and a setter's value), JS writes the
+//! second right after the first and passes both lengths. A parsed URL crosses back as its
+//! href (ASCII) in the io output buffer plus the nine offsets of [`Url::components`] in one
+//! small record of `u32`s that JS reads in place; JS keeps both in the URL object's own fields
+//! (no Rust object per URL, so nothing to free) and serves every getter by slicing. When the
+//! href is exactly the input, nothing is written and JS keeps the caller's string.
+//!
+//! URLSearchParams lists live in JS; the form-urlencoded parser and serializer run here, one
+//! crossing each, with the strings of a list concatenated into one and their UTF-16 lengths
+//! beside them.
+
+use super::io::{set_output, with_input_str};
+use crate::url::form_urlencoded;
+use crate::url::{Host, Url, Utf8, ValidationError, component};
+use std::borrow::Cow;
+use std::cell::{Cell, RefCell};
+use wasm_bindgen::prelude::*;
+
+/// The record: the components (indices in `url::component`), then the href's length in the
+/// output buffer.
+const RECORD_LEN: usize = component::COUNT + 1;
+const HREF_LEN: usize = component::COUNT;
+
+/// `base_len` when there is no base.
+const NO_BASE: u32 = u32::MAX;
+
+/// What a parse or setter call returns.
+const FAILURE: u32 = 0;
+/// The href equals the string JS compared it with (the input; for a setter, the old href).
+const HREF_UNCHANGED: u32 = 1;
+/// The href is in the output buffer.
+const HREF_IN_OUTPUT: u32 = 2;
+
+thread_local! {
+    static RECORD: Cell<[u32; RECORD_LEN]> = const { Cell::new([0; RECORD_LEN]) };
+    /// The ranges of [`url_form_parse`].
+    static RANGES: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
+    /// The lengths of [`url_form_serialize`].
+    static LENGTHS: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Address of the record (fixed for the life of the instance).
+#[wasm_bindgen(js_name = urlRecord)]
+pub fn url_record() -> *mut u32 {
+    RECORD.with(|record| record.as_ptr().cast())
+}
+
+/// Splits the input text into the first string (`first_len` bytes) and the rest.
+fn split(text: &str, first_len: usize) -> (&str, &str) {
+    // encodeInto wrote the two strings separately, so the split falls on a character
+    // boundary; should it not, the second string is treated as empty.
+    match (text.get(..first_len), text.get(first_len..)) {
+        (Some(first), Some(second)) => (first, second),
+        _ => (text, ""),
+    }
+}
+
+/// Runs `f` on the input string and the optional base after it.
+fn with_input_and_base<R>(
+    input_len: usize,
+    base_len: u32,
+    f: impl FnOnce(&str, Option<&str>) -> R,
+) -> R {
+    let base_len = (base_len != NO_BASE).then_some(base_len as usize);
+    let total = input_len.saturating_add(base_len.unwrap_or(0));
+    with_input_str(total, |text| {
+        let (input, base) = split(text, input_len);
+        f(input, base_len.map(|_| base))
+    })
+}
+
+/// Puts `url` in the record, and its href in the output buffer unless it equals `same_as`.
+fn store(url: Url, same_as: &str) -> u32 {
+    let mut record = [0; RECORD_LEN];
+    record[..component::COUNT].copy_from_slice(&url.components());
+    let status = if url.href_equals(same_as) {
+        HREF_UNCHANGED
+    } else {
+        // The href is at most u32::MAX bytes (the parser's input limit guarantees it).
+        record[HREF_LEN] = u32::try_from(set_output(url.into_string().into_bytes())).unwrap_or(0);
+        HREF_IN_OUTPUT
+    };
+    RECORD.with(|cell| cell.set(record));
+    status
+}
+
+/// The API URL parser (`new URL(input, base)`, `URL.parse`) on `input_len` bytes of input
+/// followed by `base_len` bytes of base (`NO_BASE`: none). Returns `FAILURE`, or the URL is in
+/// the record and the output buffer (`HREF_UNCHANGED`: its href is the input).
+#[wasm_bindgen(js_name = urlParse)]
+pub fn url_parse(input_len: usize, base_len: u32) -> u32 {
+    with_input_and_base(input_len, base_len, |input, base| {
+        match Url::api_parse(input, base) {
+            Ok(url) => store(url, input),
+            Err(_) => FAILURE,
+        }
+    })
+}
+
+/// `URL.canParse(input, base)`, the input laid out as for [`url_parse`].
+#[wasm_bindgen(js_name = urlCanParse)]
+pub fn url_can_parse(input_len: usize, base_len: u32) -> bool {
+    with_input_and_base(input_len, base_len, Url::can_parse)
+}
+
+/// The URL setters (§6.1).
+#[wasm_bindgen]
+#[derive(Clone, Copy)]
+pub enum UrlSetter {
+    Href,
+    Protocol,
+    Username,
+    Password,
+    Host,
+    Hostname,
+    Port,
+    Pathname,
+    Search,
+    Hash,
+}
+
+/// Runs `setter` with `value_len` bytes of value on the URL whose href is the first
+/// `href_len` bytes of input. Returns `FAILURE` (only the href setter fails: a TypeError),
+/// `HREF_UNCHANGED` (for the href setter: the new href is the value; for the others: the URL
+/// did not change), or `HREF_IN_OUTPUT` with the new URL in the record and the output buffer.
+#[wasm_bindgen(js_name = urlSet)]
+pub fn url_set(setter: UrlSetter, href_len: usize, value_len: usize) -> u32 {
+    with_input_str(href_len.saturating_add(value_len), |text| {
+        let (href, value) = split(text, href_len);
+        if let UrlSetter::Href = setter {
+            return match Url::parse(value, None) {
+                Ok(url) => store(url, value),
+                Err(_) => FAILURE,
+            };
+        }
+        // An href is a URL serialization, which parses back to the same URL.
+        let Ok(mut url) = Url::parse(href, None) else {
+            return FAILURE;
+        };
+        match setter {
+            UrlSetter::Href => {}
+            UrlSetter::Protocol => url.set_protocol(value),
+            UrlSetter::Username => url.set_username(value),
+            UrlSetter::Password => url.set_password(value),
+            UrlSetter::Host => url.set_host(value),
+            UrlSetter::Hostname => url.set_hostname(value),
+            UrlSetter::Port => url.set_port(value),
+            UrlSetter::Pathname => url.set_pathname(value),
+            UrlSetter::Search => url.set_search(value),
+            UrlSetter::Hash => url.set_hash(value),
+        }
+        store(url, href)
+    })
+}
+
+/// Like [`url_parse`], also collecting validation errors (URL §1.1). Returns `[status, type,
+/// position, inBase, …]`: per error its type name, its position (a UTF-16 index into the
+/// string it was found in) and whether that string is the base (whose errors come first; a
+/// base that fails to parse makes the input's parse a failure without errors of its own).
+#[wasm_bindgen(js_name = urlParseWithErrors)]
+pub fn url_parse_with_errors(input_len: usize, base_len: u32) -> js_sys::Array {
+    with_input_and_base(input_len, base_len, |input, base| {
+        let out = js_sys::Array::new();
+        let push_errors = |text: &str, errors: Vec<ValidationError>, in_base: bool| {
+            for error in errors {
+                out.push(&JsValue::from_str(error.kind.as_str()));
+                out.push(&JsValue::from(utf16_index(text, error.position) as f64));
+                out.push(&JsValue::from_bool(in_base));
+            }
+        };
+        let mut status = FAILURE;
+        let mut base_url = None;
+        if let Some(base) = base {
+            let mut errors = Vec::new();
+            base_url = Url::parse_with(base, None, &Utf8, &mut errors).ok();
+            push_errors(base, errors, true);
+        }
+        if base.is_none() || base_url.is_some() {
+            let mut errors = Vec::new();
+            if let Ok(url) = Url::parse_with(input, base_url.as_ref(), &Utf8, &mut errors) {
+                status = store(url, input);
+            }
+            push_errors(input, errors, false);
+        }
+        out.unshift(&JsValue::from(status));
+        out
+    })
+}
+
+/// The UTF-16 index of byte offset `position` in `text` (clamped to its end).
+fn utf16_index(text: &str, position: usize) -> usize {
+    let mut end = position.min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    text.get(..end).map_or(0, |s| s.encode_utf16().count())
+}
+/// Marks a range of [`url_form_parse`] that is in the decoded text, not in the input.
+const IN_OUTPUT: u32 = 1 << 31;
+
+/// The application/x-www-form-urlencoded string parser (§5.3) on `len` bytes of input (a
+/// URL's query, or a URLSearchParams init without its "?"). Returns how many strings (names
+/// and values, alternating) it found; their `[start, end)` ranges in UTF-16 code units, two
+/// `u32`s per string, are at the address in record[0]. A name or value that decoding left as
+/// it was is a range of the input (JS slices its own string); the others are decoded into the
+/// output buffer (its length in record[1], record[2] = 1 if it is ASCII) and their range's
+/// start and end have `IN_OUTPUT` set.
+#[wasm_bindgen(js_name = urlFormParse)]
+pub fn url_form_parse(len: usize) -> u32 {
+    with_input_str(len, |input| {
+        RANGES.with_borrow_mut(|ranges| {
+            ranges.clear();
+            let mut output = String::new();
+            let mut output_units = 0;
+            // The input position reached, in bytes and in UTF-16 code units.
+            let (mut at_byte, mut at_unit) = (0, 0);
+            let ascii = input.is_ascii();
+            form_urlencoded::parse_each(input, |name, value| {
+                for part in [name, value] {
+                    let units = utf16_len(&part);
+                    match part {
+                        // (An empty value may not point into the input.)
+                        Cow::Borrowed("") => ranges.extend([0, 0]),
+                        Cow::Borrowed(part) => {
+                            let start = part.as_ptr().addr().saturating_sub(input.as_ptr().addr());
+                            if ascii {
+                                at_unit = to_u32(start);
+                            } else {
+                                let skipped = input.get(at_byte..start).unwrap_or("");
+                                at_unit += utf16_len(skipped);
+                            }
+                            at_byte = start;
+                            ranges.extend([at_unit, at_unit + units]);
+                        }
+                        Cow::Owned(part) => {
+                            output.push_str(&part);
+                            ranges.extend([
+                                output_units | IN_OUTPUT,
+                                (output_units + units) | IN_OUTPUT,
+                            ]);
+                            output_units += units;
+                        }
+                    }
+                }
+            });
+            let mut record = [0; RECORD_LEN];
+            record[0] = to_u32(ranges.as_ptr().addr());
+            record[2] = u32::from(output.is_ascii());
+            record[1] = to_u32(set_output(output.into_bytes()));
+            RECORD.with(|cell| cell.set(record));
+            to_u32(ranges.len() / 2)
+        })
+    })
+}
+
+/// Makes the lengths buffer of [`url_form_serialize`] `count` `u32`s long; returns its address.
+#[wasm_bindgen(js_name = urlFormLengths)]
+pub fn url_form_lengths(count: usize) -> *mut u32 {
+    LENGTHS.with_borrow_mut(|lengths| {
+        lengths.resize(count, 0);
+        lengths.as_mut_ptr()
+    })
+}
+
+/// The application/x-www-form-urlencoded serializer (§5.2, UTF-8) of a list whose names and
+/// values, alternating, are concatenated in the `len` bytes of input, their UTF-16 lengths in
+/// the lengths buffer (JS wrote them there; passing an array through the glue costs more than
+/// the serialization). The result (ASCII) is in the output buffer; returns its length.
+#[wasm_bindgen(js_name = urlFormSerialize)]
+pub fn url_form_serialize(len: usize) -> usize {
+    with_input_str(len, |input| {
+        LENGTHS.with_borrow(|lengths| {
+            let ascii = input.is_ascii();
+            let mut rest = input;
+            let mut next = |length: u32| {
+                let (string, after) = if ascii {
+                    rest.split_at((length as usize).min(rest.len()))
+                } else {
+                    split_utf16(rest, length)
+                };
+                rest = after;
+                string
+            };
+            let tuples: Vec<(&str, &str)> = lengths
+                .chunks_exact(2)
+                .map(|pair| (next(pair[0]), next(pair[1])))
+                .collect();
+            set_output(form_urlencoded::serialize(&tuples).into_bytes())
+        })
+    })
+}
+
+fn to_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+fn utf16_len(string: &str) -> u32 {
+    if string.is_ascii() {
+        return to_u32(string.len());
+    }
+    to_u32(string.chars().map(char::len_utf16).sum())
+}
+
+/// Splits `text` after `units` UTF-16 code units (at the end if it is shorter).
+fn split_utf16(text: &str, units: u32) -> (&str, &str) {
+    let mut remaining = units as usize;
+    let mut end = 0;
+    for c in text.chars() {
+        if remaining == 0 {
+            break;
+        }
+        // A lone surrogate reached wasm as U+FFFD, one unit, as it was.
+        remaining = remaining.saturating_sub(c.len_utf16());
+        end += c.len_utf8();
+    }
+    text.split_at(end)
+}
+
+/// Host operations for `js/url.js`, on `len` bytes of input.
+#[wasm_bindgen]
+#[derive(Clone, Copy)]
+pub enum UrlHostOperation {
+    /// The host parser (§3.5), then the host serializer: a host's canonical form.
+    Parse,
+    /// Domain to ASCII (§3.3) with beStrict false.
+    DomainToAscii,
+    /// Domain to Unicode (§3.3) with beStrict false (Unicode output).
+    DomainToUnicode,
+    /// Obtain a host's public suffix (§3.2).
+    PublicSuffix,
+    /// Obtain a host's registrable domain (§3.2).
+    RegistrableDomain,
+}
+
+/// Returned by [`url_host_operation`] when there is no result (failure, or null).
+const NO_RESULT: i32 = -1;
+/// Returned by [`url_host_operation`] when this build lacks the Public Suffix List.
+const NOT_IN_THIS_BUILD: i32 = -2;
+
+/// Runs `operation` on `len` bytes of input; the result (ASCII, except for
+/// `DomainToUnicode`) is in the output buffer and this returns its length, or `NO_RESULT`,
+/// or `NOT_IN_THIS_BUILD`.
+#[wasm_bindgen(js_name = urlHostOperation)]
+pub fn url_host_operation(operation: UrlHostOperation, len: usize) -> i32 {
+    with_input_str(len, |input| {
+        let result = match operation {
+            UrlHostOperation::Parse => Host::parse(input, false).ok().map(|host| host.to_string()),
+            UrlHostOperation::DomainToAscii => crate::url::domain_to_ascii(input, false)
+                .ok()
+                .map(|ascii| ascii.into_owned()),
+            UrlHostOperation::DomainToUnicode => {
+                Some(crate::url::domain_to_unicode(input, false).0)
+            }
+            UrlHostOperation::PublicSuffix | UrlHostOperation::RegistrableDomain => {
+                match public_suffix_operation(operation, input) {
+                    Ok(result) => result,
+                    Err(()) => return NOT_IN_THIS_BUILD,
+                }
+            }
+        };
+        result.map_or(NO_RESULT, |result| {
+            i32::try_from(set_output(result.into_bytes())).unwrap_or(NO_RESULT)
+        })
+    })
+}
+
+/// Public suffix or registrable domain of the host `input` parses to.
+#[cfg(feature = "public-suffix")]
+fn public_suffix_operation(operation: UrlHostOperation, input: &str) -> Result<Option<String>, ()> {
+    let Ok(host) = Host::parse(input, false) else {
+        return Ok(None);
+    };
+    Ok(match operation {
+        UrlHostOperation::RegistrableDomain => crate::url::registrable_domain(&host),
+        _ => crate::url::public_suffix(&host),
+    })
+}
+
+/// Without the `public-suffix` feature: not in this build.
+#[cfg(not(feature = "public-suffix"))]
+fn public_suffix_operation(_: UrlHostOperation, _: &str) -> Result<Option<String>, ()> {
+    Err(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::io::{io_input, io_output};
+    use super::*;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    /// Writes the strings one after the other into the input buffer; returns their lengths.
+    fn write_inputs(texts: &[&str]) -> Vec<usize> {
+        let joined = texts.concat();
+        let address = io_input(joined.len());
+        // SAFETY: io_input just made the input buffer `joined.len()` bytes long at `address`.
+        unsafe { std::ptr::copy_nonoverlapping(joined.as_ptr(), address, joined.len()) };
+        texts.iter().map(|text| text.len()).collect()
+    }
+
+    fn record() -> [u32; RECORD_LEN] {
+        RECORD.with(Cell::get)
+    }
+
+    fn output(len: u32) -> String {
+        // SAFETY: the last call left `len` bytes in the output buffer at io_output().
+        let bytes = unsafe { std::slice::from_raw_parts(io_output(), len as usize) };
+        String::from_utf8_lossy(bytes).into_owned()
+    }
+
+    #[wasm_bindgen_test]
+    fn a_parse_fills_the_record_and_keeps_an_equal_input() {
+        let lengths = write_inputs(&["https://a.test/p?q#f"]);
+        assert_eq!(url_parse(lengths[0], NO_BASE), HREF_UNCHANGED);
+        let expected = Url::parse("https://a.test/p?q#f", None)
+            .unwrap()
+            .components();
+        assert_eq!(record()[..component::COUNT], expected);
+
+        let lengths = write_inputs(&["../x y", "https://a.test/b/c"]);
+        assert_eq!(url_parse(lengths[0], lengths[1] as u32), HREF_IN_OUTPUT);
+        assert_eq!(output(record()[HREF_LEN]), "https://a.test/x%20y");
+        let lengths = write_inputs(&["a b"]);
+        assert_eq!(url_parse(lengths[0], NO_BASE), FAILURE);
+        assert!(!url_can_parse(lengths[0], NO_BASE));
+    }
+
+    #[wasm_bindgen_test]
+    fn setters_report_whether_the_href_changed() {
+        let lengths = write_inputs(&["https://a.test/", "8080"]);
+        assert_eq!(
+            url_set(UrlSetter::Port, lengths[0], lengths[1]),
+            HREF_IN_OUTPUT
+        );
+        assert_eq!(output(record()[HREF_LEN]), "https://a.test:8080/");
+        let lengths = write_inputs(&["https://a.test/", "443"]);
+        assert_eq!(
+            url_set(UrlSetter::Port, lengths[0], lengths[1]),
+            HREF_UNCHANGED
+        );
+        let lengths = write_inputs(&["https://a.test/", "not a url"]);
+        assert_eq!(url_set(UrlSetter::Href, lengths[0], lengths[1]), FAILURE);
+        let lengths = write_inputs(&["https://a.test/", "sc:x"]);
+        assert_eq!(
+            url_set(UrlSetter::Href, lengths[0], lengths[1]),
+            HREF_UNCHANGED
+        );
+        assert_eq!(record()[component::PATHNAME_START], 3);
+    }
+
+    /// The parsed pairs, resolved as js/url.js resolves the ranges.
+    fn parsed_pairs(input: &str) -> Vec<String> {
+        let count = url_form_parse(write_inputs(&[input])[0]);
+        let [address, len, ..] = record();
+        let decoded: Vec<u16> = output(len).encode_utf16().collect();
+        let units: Vec<u16> = input.encode_utf16().collect();
+        // SAFETY: the ranges buffer holds 2 u32s per string at `address`.
+        let ranges =
+            unsafe { std::slice::from_raw_parts(address as *const u32, 2 * count as usize) };
+        ranges
+            .chunks_exact(2)
+            .map(|r| {
+                let (source, start, end) = if r[0] & IN_OUTPUT != 0 {
+                    (&decoded, r[0] & !IN_OUTPUT, r[1] & !IN_OUTPUT)
+                } else {
+                    (&units, r[0], r[1])
+                };
+                String::from_utf16_lossy(&source[start as usize..end as usize])
+            })
+            .collect()
+    }
+
+    #[wasm_bindgen_test]
+    fn form_parse_ranges_point_into_the_input_or_the_decoded_text() {
+        assert_eq!(
+            parsed_pairs("a=b&&c&é=%C3%A9+x&=&d="),
+            ["a", "b", "c", "", "é", "é x", "", "", "d", ""]
+        );
+        assert_eq!(
+            parsed_pairs("💩=1&x=💩&%F0%9F%92%A9"),
+            ["💩", "1", "x", "💩", "💩", ""]
+        );
+        assert_eq!(record()[2], 0, "the decoded text is not ASCII");
+    }
+
+    #[wasm_bindgen_test]
+    fn form_serialize_splits_by_utf16_lengths() {
+        let strings = ["a b", "💩", "", "~", "é", "x"];
+        let joined = strings.concat();
+        let len = write_inputs(&[&joined])[0];
+        let address = url_form_lengths(strings.len());
+        for (i, s) in strings.iter().enumerate() {
+            // SAFETY: url_form_lengths made the buffer `strings.len()` u32s long.
+            unsafe { *address.add(i) = s.encode_utf16().count() as u32 };
+        }
+        let len = url_form_serialize(len);
+        assert_eq!(output(len as u32), "a+b=%F0%9F%92%A9&=%7E&%C3%A9=x");
+    }
+
+    #[wasm_bindgen_test]
+    fn validation_errors_have_utf16_positions() {
+        let lengths = write_inputs(&["\u{1F600}https://a\\b"]);
+        let result = url_parse_with_errors(lengths[0], NO_BASE);
+        assert_eq!(result.get(0), FAILURE);
+        let lengths = write_inputs(&["é\\b", "https://a.test/"]);
+        let result = url_parse_with_errors(lengths[0], lengths[1] as u32);
+        assert_eq!(result.get(0), HREF_IN_OUTPUT);
+        assert_eq!(result.get(1), "invalid-reverse-solidus");
+        assert_eq!(result.get(2), 1, "a UTF-16 index, not a byte offset");
+        assert_eq!(result.get(3), false);
+    }
+
+    #[wasm_bindgen_test]
+    fn host_operations() {
+        let run = |operation, input: &str| {
+            let len = url_host_operation(operation, write_inputs(&[input])[0]);
+            (len >= 0).then(|| output(len as u32))
+        };
+        assert_eq!(
+            run(UrlHostOperation::Parse, "EXAMPLE.com").as_deref(),
+            Some("example.com")
+        );
+        assert_eq!(
+            run(UrlHostOperation::Parse, "0x7f.1").as_deref(),
+            Some("127.0.0.1")
+        );
+        assert_eq!(run(UrlHostOperation::Parse, "a b"), None);
+        assert_eq!(
+            run(UrlHostOperation::DomainToAscii, "ÉX.test").as_deref(),
+            Some("xn--x-9fa.test")
+        );
+        assert_eq!(
+            run(UrlHostOperation::DomainToUnicode, "xn--x-9fa.test").as_deref(),
+            Some("éx.test")
+        );
+        let psl_len = url_host_operation(
+            UrlHostOperation::PublicSuffix,
+            write_inputs(&["a.github.io"])[0],
+        );
+        if cfg!(feature = "public-suffix") {
+            assert_eq!(output(psl_len as u32), "github.io");
+            assert_eq!(
+                run(UrlHostOperation::RegistrableDomain, "x.a.github.io").as_deref(),
+                Some("a.github.io")
+            );
+            assert_eq!(run(UrlHostOperation::RegistrableDomain, "[::1]"), None);
+        } else {
+            assert_eq!(psl_len, NOT_IN_THIS_BUILD);
+        }
+    }
+}

@@ -1,0 +1,611 @@
+// weft.URL and weft.URLSearchParams over the built package: the WebIDL shape (descriptors,
+// lengths, brand checks, conversions), the live link between a URL and its searchParams,
+// live iteration, errors, parseURL's validation errors, hostile inputs, reclamation, and
+// differential checks against whatwg-url (the reference implementation) on the benchmark
+// corpus and on generated inputs.
+import assert from 'node:assert/strict';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import fc from 'fast-check';
+import * as weft from 'weft';
+import * as whatwgURL from 'whatwg-url';
+
+const { URL, URLSearchParams } = weft;
+const GETTERS = ['href', 'origin', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'];
+const SETTERS = GETTERS.filter((name) => name !== 'origin');
+
+// ----- WebIDL shape
+
+test('URL: interface object, constructor and statics', () => {
+  assert.equal(typeof URL, 'function');
+  assert.equal(URL.length, 1);
+  assert.equal(URL.name, 'URL');
+  assert.equal(Object.getPrototypeOf(URL), Function.prototype);
+  assert.equal(Object.getPrototypeOf(URL.prototype), Object.prototype);
+  assert.deepEqual(Object.getOwnPropertyDescriptor(URL, 'prototype'), {
+    value: URL.prototype, writable: false, enumerable: false, configurable: false,
+  });
+  for (const name of ['parse', 'canParse']) {
+    const descriptor = Object.getOwnPropertyDescriptor(URL, name);
+    assert.deepEqual([descriptor.writable, descriptor.enumerable, descriptor.configurable], [true, true, true], name);
+    assert.equal(descriptor.value.length, 1, `${name}.length`);
+  }
+  assert.throws(() => URL('https://a/'), TypeError, 'not callable without new');
+  assert.throws(() => new URL(), { name: 'TypeError', message: /1 argument required/ });
+  assert.throws(() => new URL.parse('a:b'), TypeError, 'static operations are not constructors');
+});
+
+test('URL.prototype: accessors, operations and the class string as WebIDL defines them', () => {
+  const proto = URL.prototype;
+  for (const name of GETTERS) {
+    const descriptor = Object.getOwnPropertyDescriptor(proto, name);
+    assert.equal(typeof descriptor.get, 'function', `${name} getter`);
+    assert.equal(descriptor.get.length, 0);
+    assert.equal(descriptor.get.name, `get ${name}`);
+    assert.equal(descriptor.enumerable, true, `${name} is enumerable`);
+    assert.equal(descriptor.configurable, true);
+    if (name === 'origin') {
+      assert.equal(descriptor.set, undefined, 'origin is readonly');
+    } else {
+      assert.equal(descriptor.set.length, 1, `${name} setter length`);
+      assert.equal(descriptor.set.name, `set ${name}`);
+    }
+  }
+  const searchParams = Object.getOwnPropertyDescriptor(proto, 'searchParams');
+  assert.equal(searchParams.set, undefined);
+  assert.equal(searchParams.enumerable, true);
+  for (const name of ['toJSON', 'toString']) {
+    const descriptor = Object.getOwnPropertyDescriptor(proto, name);
+    assert.deepEqual([descriptor.writable, descriptor.enumerable, descriptor.configurable], [true, true, true], name);
+    assert.equal(descriptor.value.length, 0);
+  }
+  assert.deepEqual(Object.getOwnPropertyDescriptor(proto, Symbol.toStringTag), {
+    value: 'URL', writable: false, enumerable: false, configurable: true,
+  });
+  assert.deepEqual(Object.getOwnPropertyDescriptor(proto, 'constructor'), {
+    value: URL, writable: true, enumerable: false, configurable: true,
+  });
+  const url = new URL('https://a.test/');
+  assert.equal(Object.prototype.toString.call(url), '[object URL]');
+  assert.deepEqual(Object.keys(url), [], 'no own properties');
+  assert.deepEqual(
+    Object.keys(proto).sort(),
+    [...GETTERS, 'searchParams', 'toJSON', 'toString'].sort(),
+    'the enumerable members, and nothing else',
+  );
+});
+
+test('URLSearchParams: interface, operation lengths, iterator prototype', () => {
+  assert.equal(URLSearchParams.length, 0);
+  const proto = URLSearchParams.prototype;
+  const lengths = {
+    append: 2, delete: 1, get: 1, getAll: 1, has: 1, set: 2, sort: 0, entries: 0, keys: 0, values: 0, forEach: 1, toString: 0,
+  };
+  for (const [name, length] of Object.entries(lengths)) {
+    const descriptor = Object.getOwnPropertyDescriptor(proto, name);
+    assert.deepEqual([descriptor.writable, descriptor.enumerable, descriptor.configurable], [true, true, true], name);
+    assert.equal(descriptor.value.length, length, `${name}.length`);
+    assert.equal(descriptor.value.name, name);
+  }
+  const size = Object.getOwnPropertyDescriptor(proto, 'size');
+  assert.equal(typeof size.get, 'function');
+  assert.equal(size.set, undefined);
+  assert.equal(size.enumerable, true);
+  assert.deepEqual(Object.getOwnPropertyDescriptor(proto, Symbol.iterator), {
+    value: proto.entries, writable: true, enumerable: false, configurable: true,
+  });
+  assert.equal(Object.getOwnPropertyDescriptor(proto, Symbol.toStringTag).value, 'URLSearchParams');
+
+  const iterator = new URLSearchParams('a=1').entries();
+  const iteratorProto = Object.getPrototypeOf(iterator);
+  assert.equal(Object.getPrototypeOf(iteratorProto), Object.getPrototypeOf(Object.getPrototypeOf([][Symbol.iterator]())));
+  assert.deepEqual(Object.getOwnPropertyNames(iteratorProto), ['next']);
+  const next = Object.getOwnPropertyDescriptor(iteratorProto, 'next');
+  assert.deepEqual([next.writable, next.enumerable, next.configurable, next.value.length], [true, true, true, 0]);
+  assert.deepEqual(Object.getOwnPropertyDescriptor(iteratorProto, Symbol.toStringTag), {
+    value: 'URLSearchParams Iterator', writable: false, enumerable: false, configurable: true,
+  });
+  assert.equal(Object.prototype.toString.call(iterator), '[object URLSearchParams Iterator]');
+  assert.equal(iterator[Symbol.iterator](), iterator, '%IteratorPrototype% makes it iterable');
+});
+
+test('brand checks: members called on other objects throw TypeError', () => {
+  const fake = Object.create(URL.prototype);
+  for (const name of GETTERS.concat('searchParams')) {
+    const { get, set } = Object.getOwnPropertyDescriptor(URL.prototype, name);
+    assert.throws(() => get.call(fake), TypeError, `get ${name}`);
+    assert.throws(() => get.call(URL.prototype), TypeError, `get ${name} on the prototype`);
+    if (set) {
+      // The brand check comes before the value is converted.
+      const value = { toString: () => assert.fail('converted before the brand check') };
+      assert.throws(() => set.call({}, value), TypeError, `set ${name}`);
+    }
+  }
+  assert.throws(() => URL.prototype.toJSON.call({}), TypeError);
+  assert.throws(() => URL.prototype.toString.call(new URLSearchParams()), TypeError);
+  const paramsFake = Object.create(URLSearchParams.prototype);
+  for (const name of ['append', 'delete', 'get', 'getAll', 'has', 'set', 'sort', 'entries', 'keys', 'values', 'forEach', 'toString']) {
+    const trap = { toString: () => assert.fail('converted before the brand check') };
+    assert.throws(() => URLSearchParams.prototype[name].call(paramsFake, trap, trap), TypeError, name);
+  }
+  assert.throws(() => Object.getOwnPropertyDescriptor(URLSearchParams.prototype, 'size').get.call(new URL('a:b')), TypeError);
+  const next = Object.getPrototypeOf(new URLSearchParams().keys()).next;
+  assert.throws(() => next.call({}), TypeError, 'iterator next');
+  assert.throws(() => next.call(new URLSearchParams()), TypeError, 'iterator next on the params');
+});
+
+test('subclasses work, and statics make plain URL objects', () => {
+  class MyURL extends URL {
+    get isSecure() {
+      return this.protocol === 'https:';
+    }
+  }
+  const url = new MyURL('HTTPS://A.test');
+  assert.equal(url.href, 'https://a.test/');
+  assert.equal(url.isSecure, true);
+  assert.ok(url instanceof URL);
+  assert.equal(Object.getPrototypeOf(MyURL.parse('a:b')), URL.prototype);
+});
+
+// ----- Getters, setters, statics
+
+test('getters slice one href: every component', () => {
+  const url = new URL('HTTPS://us%65r:p@ss@EXAMPLE.com:8080/a/../b c?q=1 2#frag ment');
+  assert.deepEqual(Object.fromEntries(GETTERS.map((name) => [name, url[name]])), {
+    href: 'https://us%65r:p%40ss@example.com:8080/b%20c?q=1%202#frag%20ment',
+    origin: 'https://example.com:8080',
+    protocol: 'https:',
+    username: 'us%65r',
+    password: 'p%40ss',
+    host: 'example.com:8080',
+    hostname: 'example.com',
+    port: '8080',
+    pathname: '/b%20c',
+    search: '?q=1%202',
+    hash: '#frag%20ment',
+  });
+  assert.equal(String(url), url.href);
+  assert.equal(url.toJSON(), url.href);
+  assert.equal(JSON.stringify({ url }), `{"url":"${url.href}"}`);
+  const opaque = new URL('mailto:someone@example.com?subject=hi');
+  assert.deepEqual([opaque.origin, opaque.host, opaque.pathname, opaque.search], ['null', '', 'someone@example.com', '?subject=hi']);
+  const empty = new URL('https://a.test/?#');
+  assert.deepEqual([empty.search, empty.hash, empty.href], ['', '', 'https://a.test/?#']);
+  assert.equal(new URL('blob:https://a.test:443/uuid').origin, 'https://a.test');
+  assert.equal(new URL('blob:file:///x').origin, 'null');
+  assert.equal(new URL('blob:ftp://a/x').origin, 'null');
+  assert.equal(new URL('file:///C:/x').origin, 'null');
+  assert.equal(new URL('ws://[::1]:80/').origin, 'ws://[::1]');
+});
+
+test('setters: each crosses once and keeps the spec quirks', () => {
+  const url = new URL('https://a.test/p?q#h');
+  url.protocol = 'http';
+  url.username = 'me';
+  url.password = 'p w';
+  url.hostname = 'B.test';
+  url.port = '81';
+  url.pathname = '/x y';
+  url.search = 'k=v';
+  url.hash = 'z';
+  assert.equal(url.href, 'http://me:p%20w@b.test:81/x%20y?k=v#z');
+  url.protocol = 'file'; // credentials and a port: unchanged
+  url.host = 'c.test:443';
+  assert.equal(url.host, 'c.test:443');
+  url.port = '';
+  url.protocol = 'https';
+  url.port = '443x';
+  assert.equal(url.href, 'https://me:p%20w@c.test/x%20y?k=v#z', 'the default port is null');
+  url.search = '';
+  url.hash = '';
+  assert.equal(url.href, 'https://me:p%20w@c.test/x%20y');
+  url.href = 'sc:opaque path';
+  url.pathname = '/ignored';
+  url.host = 'ignored';
+  assert.equal(url.href, 'sc:opaque path');
+  assert.throws(() => {
+    url.href = 'no scheme';
+  }, { name: 'TypeError', message: 'Invalid URL: "no scheme"' });
+  assert.equal(url.href, 'sc:opaque path', 'a failed href setter changes nothing');
+  url.href = 'https://a.test/\uD800';
+  assert.equal(url.pathname, '/%EF%BF%BD', 'USVString: a lone surrogate is U+FFFD');
+});
+
+test('URL.parse, URL.canParse and error messages', () => {
+  assert.equal(URL.parse('nope'), null);
+  assert.equal(URL.parse('/p', 'https://a.test/b').href, 'https://a.test/p');
+  assert.notEqual(URL.parse('a:b'), URL.parse('a:b'), 'a new object each time');
+  assert.equal(URL.canParse('/p'), false);
+  assert.equal(URL.canParse('/p', 'https://a.test/'), true);
+  assert.equal(URL.canParse('https://a.test/', 'not a base'), false, 'a bad base fails even for an absolute URL');
+  assert.equal(URL.canParse(new URL('https://a.test/')), true, 'a URL stringifies');
+  assert.throws(() => new URL('foo'), { name: 'TypeError', message: 'Invalid URL: "foo"' });
+  assert.throws(() => new URL('foo', 'bar'), { message: 'Invalid URL: "foo" with base "bar"' });
+  const long = 'x'.repeat(100_000);
+  assert.throws(() => new URL(long), (error) => error.message.length < 300, 'long inputs are cut in the message');
+  assert.equal(new URL('a:b', undefined).href, 'a:b', 'undefined base is no base');
+  assert.throws(() => new URL('b', undefined), TypeError);
+  assert.throws(() => new URL('https://a.test/', null), TypeError, 'null is the string "null", not a valid base');
+  assert.equal(new URL(undefined, 'https://a.test/x/').href, 'https://a.test/x/undefined');
+  assert.throws(() => new URL(Symbol('s')), TypeError);
+  assert.throws(() => new URL('https://a.test/', Symbol('s')), TypeError);
+  assert.equal(new URL({ toString: () => 'https://obj.test' }).host, 'obj.test');
+});
+
+// ----- The URL ⇄ searchParams link
+
+test('searchParams is the same object and live both ways', () => {
+  const url = new URL('https://a.test/?a=1&b=2#hash');
+  const params = url.searchParams;
+  assert.equal(url.searchParams, params, '[SameObject]');
+  params.append('c', 'x y~');
+  assert.equal(url.href, 'https://a.test/?a=1&b=2&c=x+y%7E#hash');
+  params.delete('a');
+  params.set('b', '3');
+  assert.equal(url.search, '?b=3&c=x+y%7E');
+  assert.equal(url.hash, '#hash', 'the fragment stays');
+  url.search = '?z=9';
+  assert.deepEqual([...params], [['z', '9']]);
+  url.href = 'https://b.test/?m=1&m=2';
+  assert.deepEqual(params.getAll('m'), ['1', '2']);
+  url.hash = 'x';
+  params.delete('m');
+  assert.equal(url.href, 'https://b.test/#x', 'an empty list makes the query null');
+  url.search = '';
+  assert.equal(params.size, 0);
+  url.href = 'https://b.test/';
+  params.sort();
+  assert.equal(url.href, 'https://b.test/', 'sorting an empty list sets a null query');
+});
+
+test('the search setter sets the list from the value, not from the encoded query', () => {
+  // The query drops the tab (the URL parser removes tabs); the list is the value's parse.
+  const url = new URL('https://a.test/');
+  url.search = '?a=b\tc';
+  assert.equal(url.search, '?a=bc');
+  assert.deepEqual([...url.searchParams], [['a', 'b\tc']]);
+  const later = new URL('https://a.test/?a=b\tc');
+  assert.deepEqual([...later.searchParams], [['a', 'bc']], 'made from the query when the URL was parsed');
+});
+
+test('URLSearchParams objects made by the constructor have no URL', () => {
+  const url = new URL('https://a.test/?a=1');
+  const copy = new URLSearchParams(url.searchParams);
+  copy.append('b', '2');
+  assert.equal(url.href, 'https://a.test/?a=1');
+  assert.equal(copy.toString(), 'a=1&b=2');
+});
+
+// ----- URLSearchParams
+
+test('URLSearchParams constructor: string, sequence, record, other objects', () => {
+  assert.equal(new URLSearchParams('?a=1&&b=%20+').toString(), 'a=1&b=++');
+  assert.equal(new URLSearchParams('??a').toString(), '%3Fa=');
+  assert.equal(new URLSearchParams(null).toString(), 'null=');
+  assert.equal(new URLSearchParams(undefined).toString(), '');
+  assert.equal(new URLSearchParams(42).toString(), '42=');
+  assert.equal(new URLSearchParams([['a', 1], new Set(['b', 'c'])]).toString(), 'a=1&b=c');
+  assert.equal(new URLSearchParams({ b: 'x', a: 'y', 2: 'z' }).toString(), '2=z&b=x&a=y');
+  assert.equal(new URLSearchParams({ '\uD800': 'a', '\uDC00': 'b' }).toString(), '%EF%BF%BD=b', 'record keys collapse after USVString conversion');
+  // An object with @@iterator is a sequence, even a function; without one, a record.
+  const iterableFunction = Object.assign(() => {}, { [Symbol.iterator]: function* () { yield ['f', 'g']; } });
+  assert.equal(new URLSearchParams(iterableFunction).toString(), 'f=g');
+  assert.equal(new URLSearchParams(Object.assign(() => {}, { k: 'v' })).toString(), 'k=v');
+  assert.equal(new URLSearchParams(Object.create({ inherited: 1 }, { own: { value: 2, enumerable: true }, hidden: { value: 3 } })).toString(), 'own=2');
+  for (const bad of [[['a']], [['a', 'b', 'c']], [[]], ['ab'], [1], { [Symbol.iterator]: 1 }, { [Symbol('k')]: 'v' }, [new Map([['a', 'b']])]]) {
+    assert.throws(() => new URLSearchParams(bad), TypeError, JSON.stringify(bad, (_, v) => (typeof v === 'symbol' ? String(v) : v)));
+  }
+  assert.equal(new URLSearchParams([new Map([['a', 'b'], ['c', 'd']])]).toString(), 'a%2Cb=c%2Cd', 'entries are converted with ToString');
+});
+
+test('sequence conversion finishes before the pair check, as WebIDL orders it', () => {
+  const seen = [];
+  const pairs = {
+    *[Symbol.iterator]() {
+      yield ['a'];
+      seen.push('after the bad pair');
+      yield ['b', 'c'];
+    },
+  };
+  assert.throws(() => new URLSearchParams(pairs), TypeError);
+  assert.deepEqual(seen, ['after the bad pair']);
+});
+
+test('URLSearchParams methods', () => {
+  const params = new URLSearchParams('a=1&b=2&a=3&c');
+  assert.equal(params.size, 4);
+  assert.equal(params.get('a'), '1');
+  assert.equal(params.get('zz'), null);
+  assert.deepEqual(params.getAll('a'), ['1', '3']);
+  assert.equal(params.has('a', '3'), true);
+  assert.equal(params.has('a', '2'), false);
+  assert.equal(params.has('a', undefined), true, 'undefined value is "not given"');
+  params.delete('a', '1');
+  assert.equal(params.toString(), 'b=2&a=3&c=');
+  params.set('b', 'x');
+  params.set('d', 'y');
+  assert.equal(params.toString(), 'b=x&a=3&c=&d=y');
+  params.append('\uD800', '\uDFFF');
+  assert.equal(params.get('\uFFFD'), '\uFFFD');
+  assert.throws(() => params.append('only one'), { name: 'TypeError', message: /2 arguments required/ });
+  assert.throws(() => params.get(Symbol('s')), TypeError);
+  const sorted = new URLSearchParams([['z', '1'], ['\uFFFD', '2'], ['\u{1F600}', '3'], ['a', '4'], ['z', '5'], ['a', '6']]);
+  sorted.sort();
+  assert.deepEqual([...sorted.keys()], ['a', 'a', 'z', 'z', '\u{1F600}', '\uFFFD'], 'stable, by code units');
+  assert.deepEqual([...sorted.values()], ['4', '6', '1', '5', '3', '2']);
+});
+
+test('iteration is live: the iterator index runs over the list as it is now', () => {
+  const params = new URLSearchParams('a=1&b=2&c=3');
+  const seen = [];
+  for (const [name] of params) {
+    seen.push(name);
+    if (name === 'a') params.delete('a'); // the next index skips over "b"
+    if (name === 'c') params.append('d', '4');
+  }
+  assert.deepEqual(seen, ['a', 'c', 'd']);
+  const iterator = params.keys();
+  assert.deepEqual([...iterator], ['b', 'c', 'd']);
+  params.append('e', '5');
+  assert.deepEqual(iterator.next(), { value: 'e', done: false }, 'a finished iterator sees new pairs');
+  const calls = [];
+  params.forEach(function (value, name, object) {
+    calls.push([value, name, object === params, this]);
+    if (name === 'b') params.set('c', 'changed');
+  }, 'thisArg');
+  assert.deepEqual(calls[1], ['changed', 'c', true, 'thisArg']);
+  assert.throws(() => params.forEach(), TypeError);
+  assert.throws(() => params.forEach('not callable'), TypeError);
+  const url = new URL('https://a.test/?x=1');
+  const entries = url.searchParams.entries();
+  url.search = 'y=2&z=3';
+  assert.deepEqual([...entries], [['y', '2'], ['z', '3']], 'a URL setter replaces the list under a live iterator');
+});
+
+// ----- weft's extras
+
+test('parseURL: validation errors with types and UTF-16 positions', () => {
+  const { url, errors } = weft.parseURL(' sc:/\u{1F600}/a\tb');
+  assert.equal(url?.href, 'sc:/%F0%9F%98%80/ab');
+  assert.deepEqual(errors, [
+    { type: 'invalid-URL-unit', position: 0, inBase: false },
+    { type: 'invalid-URL-unit', position: 9, inBase: false },
+  ]);
+  const special = weft.parseURL('https:\\\\user@h\u00E9.test:99999/');
+  assert.equal(special.url, null);
+  // The special authority (ignore) slashes states each report the backslashes; "@" gives
+  // invalid-credentials; the port's error points at its start.
+  assert.deepEqual(special.errors.map((e) => [e.type, e.position]), [
+    ['special-scheme-missing-following-solidus', 6],
+    ['special-scheme-missing-following-solidus', 6],
+    ['special-scheme-missing-following-solidus', 7],
+    ['invalid-credentials', 12],
+    ['port-out-of-range', 21],
+  ]);
+  const based = weft.parseURL('x', 'no base');
+  assert.equal(based.url, null);
+  assert.deepEqual(based.errors, [{ type: 'missing-scheme-non-relative-URL', position: 0, inBase: true }]);
+  assert.deepEqual(weft.parseURL('https://a.test/').errors, []);
+  assert.ok(weft.parseURL('https://a.test/').url instanceof URL);
+});
+
+test('parseURL: encoding labels', () => {
+  for (const label of ['utf-8', ' UTF8 ', 'unicode-1-1-utf-8', 'utf-16le', 'UTF-16BE', 'replacement']) {
+    assert.equal(weft.parseURL('https://a/?\u00E9', undefined, { encoding: label }).url.search, '?%C3%A9', label);
+  }
+  for (const label of ['windows-1252', 'shift_jis', 'nope', '']) {
+    assert.throws(() => weft.parseURL('https://a/', undefined, { encoding: label }), RangeError, label);
+  }
+});
+
+test('host helpers', () => {
+  assert.equal(weft.parseHost('EXAMPLE.com'), 'example.com');
+  assert.equal(weft.parseHost('0x7F.1'), '127.0.0.1');
+  assert.equal(weft.parseHost('[0:0::1]'), '[::1]');
+  assert.equal(weft.parseHost('a b'), null);
+  assert.equal(weft.domainToASCII('Bücher.example'), 'xn--bcher-kva.example');
+  assert.equal(weft.domainToASCII('xn--a.ß'), null);
+  assert.equal(weft.domainToUnicode('xn--bcher-kva.example'), 'bücher.example');
+  const types = ['https://a.test', 'https://1.2.3.4', 'https://[::1]', 'sc://op%20aque', 'file:///x', 'sc:path'];
+  assert.deepEqual(types.map((u) => weft.hostType(new URL(u))), ['domain', 'ipv4', 'ipv6', 'opaque', 'empty', null]);
+  assert.throws(() => weft.hostType({}), TypeError);
+});
+
+test('the npm build leaves out the Public Suffix List, and says so', () => {
+  for (const name of ['publicSuffix', 'registrableDomain']) {
+    assert.throws(() => weft[name]('www.example.com'), /not included in this build of weft \(cargo feature "public-suffix"\)/);
+  }
+});
+
+// ----- Hostile input
+
+test('bad inputs never trap, and the module keeps working', () => {
+  const huge = `https://h.test/${'a/'.repeat(4_000_000)}?${'q'.repeat(1_000_000)}#${'\uD800'.repeat(100_000)}`;
+  const url = new URL(huge);
+  assert.equal(url.hash.length, 1 + 9 * 100_000, 'lone surrogates become U+FFFD, percent-encoded');
+  assert.equal(url.search.length, 1_000_001);
+  assert.equal(url.searchParams.size, 1);
+  url.pathname = '/short';
+  assert.equal(url.pathname, '/short');
+  assert.equal(new URL(`https://${'x'.repeat(1_000_000)}.test`).hostname.length, 1_000_005);
+  assert.equal(URL.canParse(`https://${'\u00E9'.repeat(900)}.test`), true);
+  // The idna crate refuses to Punycode-encode a label over 1000 code points (a guard against
+  // quadratic time); the standard sets no limit. Here it only must not trap.
+  assert.equal(typeof URL.canParse(`https://${'\u00E9'.repeat(300_000)}.test`), 'boolean');
+  for (const input of ['\0', '\uDFFF', '\uD800\uDC00', 'https://[', 'https://[::1', 'https://999999999999', 'http://a:-1', '\u0000\u001F  ', 'file:\\\\?', 'a:\uFFFF']) {
+    URL.canParse(input);
+    weft.parseURL(input, 'https://base.test/');
+    try {
+      const parsed = new URL(input, 'https://base.test/');
+      for (const name of SETTERS) parsed[name] = input;
+    } catch (error) {
+      assert.ok(error instanceof TypeError);
+    }
+  }
+  const params = new URLSearchParams('%'.repeat(1_000_000) + '=' + '%FF'.repeat(500_000));
+  assert.equal(params.size, 1);
+  assert.equal([...params.values()][0].length, 500_000);
+  assert.equal(new URL('https://after.test/').href, 'https://after.test/', 'still working');
+});
+
+test('many URL and URLSearchParams objects are reclaimed, and wasm memory stays put', async () => {
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc');
+  const { memory } = (await import('weft/web')).initSync(readFileSync(fileURLToPath(import.meta.resolve('weft/weft_bg.wasm'))));
+  const web = await import('weft/web');
+  const round = (n) => {
+    for (let i = 0; i < n; i++) {
+      const url = new web.URL(`https://h${i % 100}.test/p?i=${i}&x=y z`);
+      url.searchParams.append('k', String(i));
+      url.hash = 'h';
+      new web.URLSearchParams(url.search).toString();
+    }
+  };
+  round(20_000); // the steady state
+  const wasmBefore = memory.buffer.byteLength;
+  gc();
+  const heapBefore = process.memoryUsage().heapUsed;
+  for (let r = 0; r < 5; r++) round(20_000);
+  gc();
+  const heapAfter = process.memoryUsage().heapUsed;
+  assert.equal(memory.buffer.byteLength, wasmBefore, 'no wasm memory per object');
+  assert.ok(heapAfter - heapBefore < 8 << 20, `JS heap grew by ${heapAfter - heapBefore} bytes after 100,000 objects`);
+
+  // The objects themselves become unreachable: a FinalizationRegistry sees them go.
+  let finalized = 0;
+  const registry = new FinalizationRegistry(() => finalized++);
+  const make = () => {
+    for (let i = 0; i < 1000; i++) {
+      const url = new web.URL(`https://r.test/${i}?a=b`);
+      registry.register(url, i);
+      registry.register(url.searchParams, i);
+    }
+  };
+  make();
+  round(10); // nothing of make()'s left in registers or caches
+  for (let tries = 0; tries < 100 && finalized < 2000; tries++) {
+    gc();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  assert.equal(finalized, 2000);
+});
+
+test('after a panic, the first call of each kind runs on the fresh instance', async (t) => {
+  // The test-only build with a deliberate panic (see tests/node/recovery.test.mjs).
+  const testing = await import('../../target/pkg-testing/weft.testing.mjs');
+  t.mock.method(console, 'error', () => {});
+  const url = new testing.URL('https://a.test/?x=1');
+  const params = url.searchParams;
+  const calls = [
+    () => assert.equal(new testing.URL('HTTPS://B.test/a/../b').href, 'https://b.test/b'),
+    () => assert.equal(new testing.URL('https://c.test/').href, 'https://c.test/'),
+    () => assert.equal(testing.URL.canParse('x', 'https://a/'), true),
+    () => {
+      url.pathname = '/p q';
+      assert.equal(url.href, 'https://a.test/p%20q?x=1');
+    },
+    () => {
+      params.append('y', 'z w');
+      assert.equal(url.search, '?x=1&y=z+w');
+    },
+    () => assert.deepEqual([...new testing.URLSearchParams('a=%C3%A9&b=c')], [['a', '\u00E9'], ['b', 'c']]),
+    () => assert.equal(testing.parseURL('https://a\\b').errors[0].type, 'invalid-reverse-solidus'),
+    () => assert.equal(testing.domainToUnicode('xn--bcher-kva.example'), 'bücher.example'),
+  ];
+  for (const call of calls) {
+    assert.throws(() => testing.panicForTesting(), WebAssembly.RuntimeError);
+    call();
+  }
+});
+
+// ----- Differential checks against whatwg-url
+
+const root = resolve(fileURLToPath(import.meta.url), '..', '..', '..');
+const corpusDir = join(resolve(process.env.BENCH_DATA_DIR ?? join(root, '..', 'shared', 'bench-data')), 'urls');
+
+function* textFiles(dir) {
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) yield* textFiles(path);
+    else if (name.endsWith('.txt')) yield path;
+  }
+}
+
+function components(url) {
+  return url === null ? null : Object.fromEntries(GETTERS.map((name) => [name, url[name]]));
+}
+
+function parseOrNull(URLClass, input, base) {
+  try {
+    return base === undefined ? new URLClass(input) : new URLClass(input, base);
+  } catch {
+    return null;
+  }
+}
+
+test('every 10th URL of the benchmark corpus: the same components as whatwg-url', () => {
+  const urls = [...textFiles(corpusDir)].flatMap((file) => readFileSync(file, 'utf8').split('\n')).filter((line, i) => line && i % 10 === 0);
+  assert.ok(urls.length > 10_000);
+  let differences = 0;
+  for (const input of urls) {
+    const ours = components(parseOrNull(URL, input));
+    const reference = components(parseOrNull(whatwgURL.URL, input));
+    if (JSON.stringify(ours) !== JSON.stringify(reference)) {
+      differences++;
+      if (differences < 5) assert.deepEqual(ours, reference, input);
+    }
+  }
+  assert.equal(differences, 0);
+});
+
+const urlish = fc.stringMatching(/^[a-zA-Z+.:/\\?#@%\[\]0-9 \t\u00E9\u0130\uFF0E\u00DF\uD800-]{0,30}$/);
+
+test('generated inputs: parse, searchParams and setters agree with whatwg-url', () => {
+  const bases = ['https://u:p@b.test:8080/d/e?f#g', 'file:///C:/x/y', 'sc://h/p', 'sc:opaque', undefined];
+  fc.assert(
+    fc.property(urlish, fc.constantFrom(...bases), fc.constantFrom(...SETTERS), urlish, (input, base, setter, value) => {
+      const ours = parseOrNull(URL, input, base);
+      const reference = parseOrNull(whatwgURL.URL, input, base);
+      assert.deepEqual(components(ours), components(reference), `parse ${JSON.stringify(input)} against ${base}`);
+      if (ours === null) return;
+      assert.equal(new URL(ours.href).href, ours.href, 'the href parses to itself');
+      assert.deepEqual([...ours.searchParams], [...reference.searchParams]);
+      let threw = false;
+      try {
+        ours[setter] = value;
+      } catch (error) {
+        assert.ok(error instanceof TypeError && setter === 'href');
+        threw = true;
+      }
+      try {
+        reference[setter] = value;
+      } catch {
+        assert.ok(threw, 'whatwg-url threw where weft did not');
+      }
+      assert.deepEqual(components(ours), components(reference), `set ${setter} = ${JSON.stringify(value)}`);
+      assert.deepEqual([...ours.searchParams], [...reference.searchParams], 'the list after the setter');
+    }),
+    { numRuns: 3000 },
+  );
+});
+
+test('generated lists: URLSearchParams serializes and sorts like whatwg-url', () => {
+  const text = fc.stringMatching(/^[a-z=&+% \u00E9\uD800\uDC00\u{1F600}~*]{0,8}$/u);
+  fc.assert(
+    fc.property(fc.array(fc.tuple(text, text), { maxLength: 8 }), text, (pairs, init) => {
+      const ours = new URLSearchParams(pairs);
+      const reference = new whatwgURL.URLSearchParams(pairs);
+      assert.equal(ours.toString(), reference.toString());
+      ours.sort();
+      reference.sort();
+      assert.deepEqual([...ours], [...reference]);
+      assert.deepEqual([...new URLSearchParams(init)], [...new whatwgURL.URLSearchParams(init)]);
+      assert.deepEqual([...new URLSearchParams(ours.toString())], [...ours], 'parse(serialize(list)) is the list');
+    }),
+    { numRuns: 2000 },
+  );
+});
