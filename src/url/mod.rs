@@ -28,6 +28,8 @@ mod parser;
 pub mod percent_encoding;
 #[cfg(feature = "public-suffix")]
 mod public_suffix;
+#[cfg(feature = "public-suffix")]
+mod public_suffix_list;
 mod record;
 mod search_params;
 mod validation;

@@ -1,8 +1,9 @@
-//! URL §3.2: public suffix and registrable domain, from the Public Suffix List (the `psl`
-//! crate's compiled copy; it applies the list's "*" default rule and includes the private
-//! section, as the spec's examples — "github.io" — need).
+//! URL §3.2: public suffix and registrable domain, with the Public Suffix List algorithm
+//! (https://publicsuffix.org/list/) over weft's copy of the list ([`RULES`], ICANN and private
+//! sections: the spec's examples need "github.io"), including the list's implicit "*" rule.
 
 use super::host::Host;
+use super::public_suffix_list::RULES;
 
 /// Splits a trailing "." off a domain, as the spec's trailingDot step does.
 fn split_trailing_dot(domain: &str) -> (&str, &str) {
@@ -12,32 +13,99 @@ fn split_trailing_dot(domain: &str) -> (&str, &str) {
     }
 }
 
+/// Whether `rule` (labels reversed, see [`RULES`]) is a line of the sorted table: a binary
+/// search over bytes that finds each probe's line by scanning back to the previous newline.
+fn has_rule(rule: &str) -> bool {
+    let table = RULES.as_bytes();
+    let key = rule.as_bytes();
+    // [low, high) holds whole lines: low is a line start, high one past a line's newline.
+    let (mut low, mut high) = (0, table.len());
+    while low < high {
+        let middle = low + (high - low) / 2;
+        let before = table.get(low..middle).unwrap_or_default();
+        let start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(low, |i| low + i + 1);
+        let after = table.get(start..high).unwrap_or_default();
+        let end = after
+            .iter()
+            .position(|&b| b == b'\n')
+            .map_or(high, |i| start + i);
+        match table.get(start..end).unwrap_or_default().cmp(key) {
+            std::cmp::Ordering::Equal => return true,
+            std::cmp::Ordering::Less => low = end + 1,
+            std::cmp::Ordering::Greater => high = start,
+        }
+    }
+    false
+}
+
+/// The Public Suffix List algorithm: how many labels (from the right) of `name` form its
+/// public suffix. Of the matching rules an exception rule prevails (its suffix is the rule
+/// without its leftmost label), else the one with the most labels; without a match, "*".
+fn public_suffix_labels(name: &str) -> usize {
+    let mut key = String::with_capacity(name.len() + 2);
+    let mut longest = 1;
+    for (k, label) in name.rsplit('.').enumerate() {
+        // `key` holds the first k labels (reversed); try the rules of k + 1 labels.
+        let parent_len = key.len();
+        let separator = if k == 0 { "" } else { "." };
+        key.push_str(separator);
+        key.push('!');
+        key.push_str(label);
+        if has_rule(&key) {
+            return k;
+        }
+        key.truncate(parent_len);
+        key.push_str(separator);
+        key.push('*');
+        let wildcard = has_rule(&key);
+        key.truncate(parent_len);
+        key.push_str(separator);
+        key.push_str(label);
+        if wildcard || has_rule(&key) {
+            longest = k + 1;
+        }
+    }
+    longest
+}
+
+/// The last `labels` labels of `name`.
+fn last_labels(name: &str, labels: usize) -> &str {
+    if labels == 0 {
+        return "";
+    }
+    let start = name
+        .rmatch_indices('.')
+        .nth(labels - 1)
+        .map_or(0, |(i, _)| i + 1);
+    name.get(start..).unwrap_or(name)
+}
+
 /// Obtain the public suffix of a host: `None` for a host that is not a domain.
 pub fn public_suffix(host: &Host) -> Option<String> {
     let Host::Domain(domain) = host else {
         return None;
     };
     let (name, trailing_dot) = split_trailing_dot(domain);
-    let suffix = psl::suffix(name.as_bytes())?;
-    let suffix = std::str::from_utf8(suffix.as_bytes()).ok()?;
+    let suffix = last_labels(name, public_suffix_labels(name));
     Some(format!("{suffix}{trailing_dot}"))
 }
 
 /// Obtain the registrable domain of a host: `None` when the host is not a domain or is
 /// itself a public suffix.
 pub fn registrable_domain(host: &Host) -> Option<String> {
-    let suffix = public_suffix(host)?;
-    if let Host::Domain(domain) = host
-        && *domain == suffix
-    {
-        return None;
-    }
     let Host::Domain(domain) = host else {
         return None;
     };
     let (name, trailing_dot) = split_trailing_dot(domain);
-    let registrable = psl::domain(name.as_bytes())?;
-    let registrable = std::str::from_utf8(registrable.as_bytes()).ok()?;
+    let labels = public_suffix_labels(name);
+    let registrable = last_labels(name, labels + 1);
+    // The host is its own public suffix (no label left for the registrable domain).
+    if registrable.len() == last_labels(name, labels).len() {
+        return None;
+    }
     Some(format!("{registrable}{trailing_dot}"))
 }
 
