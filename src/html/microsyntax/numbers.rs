@@ -27,29 +27,32 @@ pub fn parse_integer(input: &str) -> Option<i64> {
     i64::try_from(if negative { -value } else { value }).ok()
 }
 
+/// The steps the integer and floating-point rules share: skip ASCII whitespace; past the end
+/// is an error; a "-" means negative and a "+" is skipped, and either must be followed by
+/// something. Returns whether the sign is negative, or `None` for an error.
+fn skip_whitespace_and_sign(cursor: &mut Cursor<'_>) -> Option<bool> {
+    cursor.skip_ascii_whitespace();
+    if cursor.is_past_end() {
+        return None;
+    }
+    let negative = cursor.consume(b'-');
+    if !negative {
+        cursor.consume(b'+');
+    }
+    if cursor.is_past_end() {
+        return None;
+    }
+    Some(negative)
+}
+
 /// Steps 1–8 of the rules for parsing integers: the sign and the magnitude (`None` for an
 /// error or a magnitude beyond `u64`).
 fn parse_integer_sign_and_value(input: &str) -> Option<(bool, u64)> {
     // 1.–2. Let input be the string being parsed; let position point at its start.
     let mut cursor = Cursor::new(input);
-    // 3. Let sign have the value "positive".
-    let mut negative = false;
-    // 4. Skip ASCII whitespace within input given position.
-    cursor.skip_ascii_whitespace();
-    // 5. If position is past the end of input, return an error.
-    if cursor.is_past_end() {
-        return None;
-    }
-    // 6. A "-" makes the sign negative; a "+" is ignored (but not conforming). Either must be
-    //    followed by something.
-    if cursor.consume(b'-') {
-        negative = true;
-        if cursor.is_past_end() {
-            return None;
-        }
-    } else if cursor.consume(b'+') && cursor.is_past_end() {
-        return None;
-    }
+    // 3.–6. Let sign have the value "positive"; skip ASCII whitespace; a "-" makes the sign
+    //    negative, a "+" is ignored (but not conforming).
+    let negative = skip_whitespace_and_sign(&mut cursor)?;
     // 7. If the character indicated by position is not an ASCII digit, return an error.
     if !cursor.current().is_some_and(|b| b.is_ascii_digit()) {
         return None;
@@ -188,26 +191,11 @@ fn parse_floating_point_number_bytes(input: &[u8]) -> Option<f64> {
     let mut cursor = Cursor::from_bytes(input);
     // 3.–5. value, divisor and exponent start at 1. The value is kept exactly as its sign,
     //    integer digits, fraction digits and power of ten, and rounded once at conversion.
-    let mut negative = false;
     let mut integer: &[u8] = b"";
     let mut fraction: &[u8] = b"";
     let mut exponent: i64 = 0;
-    // 6. Skip ASCII whitespace within input given position.
-    cursor.skip_ascii_whitespace();
-    // 7. If position is past the end of input, return an error.
-    if cursor.is_past_end() {
-        return None;
-    }
-    // 8. A "-" changes value and divisor to −1; a "+" is ignored. Either must be followed by
-    //    something.
-    if cursor.consume(b'-') {
-        negative = true;
-        if cursor.is_past_end() {
-            return None;
-        }
-    } else if cursor.consume(b'+') && cursor.is_past_end() {
-        return None;
-    }
+    // 6.–8. Skip ASCII whitespace; a "-" changes value and divisor to −1, a "+" is ignored.
+    let negative = skip_whitespace_and_sign(&mut cursor)?;
     // 9. A "." followed by a digit: value is zero; jump to the step labeled fraction.
     let starts_with_fraction =
         cursor.is(b'.') && cursor.peek(1).is_some_and(|b| b.is_ascii_digit());
