@@ -2,10 +2,12 @@
 //!
 //! Inputs arrive in the io input buffer (strings as UTF-8); results go to the io output buffer
 //! and the functions return their length. `js/base64.js` turns them into strings or bytes.
+//! The algorithms take the input's UTF-8 bytes as they are: each rejects any byte it has no
+//! use for, so a UTF-8 check first would only cost time.
 
 use super::errors::dom_exception;
-use super::io::{set_output, with_input_bytes, with_input_str};
-use crate::infra::{forgiving_base64_decode, forgiving_base64_encode, strings};
+use super::io::{set_output, with_input_bytes};
+use crate::infra::{forgiving_base64_decode_utf8, forgiving_base64_encode_to_ascii, strings};
 use wasm_bindgen::prelude::*;
 
 fn invalid_character(message: &str) -> JsValue {
@@ -16,13 +18,13 @@ fn invalid_character(message: &str) -> JsValue {
 /// Throws InvalidCharacterError for a code point above U+00FF.
 #[wasm_bindgen(js_name = btoaInput)]
 pub fn btoa_input(len: usize) -> Result<usize, JsValue> {
-    with_input_str(len, |data| {
-        let bytes = strings::isomorphic_encode(data).ok_or_else(|| {
+    with_input_bytes(len, |data| {
+        let bytes = strings::isomorphic_encode_utf8(data).ok_or_else(|| {
             invalid_character(
                 "btoa: the string contains a character outside the Latin1 range (above U+00FF)",
             )
         })?;
-        Ok(set_output(forgiving_base64_encode(&bytes).into_bytes()))
+        Ok(set_output(forgiving_base64_encode_to_ascii(&bytes)))
     })
 }
 
@@ -30,8 +32,8 @@ pub fn btoa_input(len: usize) -> Result<usize, JsValue> {
 /// Throws InvalidCharacterError where forgiving-base64 decode fails.
 #[wasm_bindgen(js_name = atobInput)]
 pub fn atob_input(len: usize) -> Result<usize, JsValue> {
-    with_input_str(len, |data| {
-        forgiving_base64_decode(data)
+    with_input_bytes(len, |data| {
+        forgiving_base64_decode_utf8(data)
             .map(set_output)
             .ok_or_else(|| invalid_character("atob: the string is not valid base64"))
     })
@@ -41,7 +43,7 @@ pub fn atob_input(len: usize) -> Result<usize, JsValue> {
 #[wasm_bindgen(js_name = base64EncodeInput)]
 pub fn base64_encode_input(len: usize) -> usize {
     with_input_bytes(len, |data| {
-        set_output(forgiving_base64_encode(data).into_bytes())
+        set_output(forgiving_base64_encode_to_ascii(data))
     })
 }
 
@@ -49,8 +51,8 @@ pub fn base64_encode_input(len: usize) -> usize {
 /// Throws InvalidCharacterError on failure.
 #[wasm_bindgen(js_name = base64DecodeInput)]
 pub fn base64_decode_input(len: usize) -> Result<usize, JsValue> {
-    with_input_str(len, |data| {
-        forgiving_base64_decode(data)
+    with_input_bytes(len, |data| {
+        forgiving_base64_decode_utf8(data)
             .map(set_output)
             .ok_or_else(|| invalid_character("base64Decode: the string is not valid base64"))
     })

@@ -8,4 +8,7 @@ pub mod base64;
 pub mod code_points;
 pub mod strings;
 
-pub use base64::{forgiving_base64_decode, forgiving_base64_encode};
+pub use base64::{
+    forgiving_base64_decode, forgiving_base64_decode_utf8, forgiving_base64_encode,
+    forgiving_base64_encode_to_ascii,
+};

@@ -28,9 +28,13 @@ pub fn is_ascii_string(s: &str) -> bool {
 /// Isomorphic encode: each code point (≤ U+00FF) becomes the byte of the same value.
 /// Returns `None` where the spec's assertion would fail (a code point above U+00FF).
 pub fn isomorphic_encode(s: &str) -> Option<Vec<u8>> {
-    // Works on the UTF-8 bytes: U+0000..U+007F are one byte, U+0080..U+00FF are the two-byte
-    // sequences led by 0xC2 or 0xC3, and any other lead byte is a code point above U+00FF.
-    let bytes = s.as_bytes();
+    isomorphic_encode_utf8(s.as_bytes())
+}
+
+/// [`isomorphic_encode`] of a string given as its UTF-8 bytes. Works on them directly:
+/// U+0000..U+007F are one byte, U+0080..U+00FF are the two-byte sequences led by 0xC2 or 0xC3,
+/// and any other lead byte is a code point above U+00FF (or not UTF-8), hence `None`.
+pub fn isomorphic_encode_utf8(bytes: &[u8]) -> Option<Vec<u8>> {
     let mut output = Vec::with_capacity(bytes.len());
     let mut position = 0;
     while let Some(&byte) = bytes.get(position) {
