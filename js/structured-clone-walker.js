@@ -189,7 +189,6 @@ export function serializeInternal(root, options = {}) {
   /** Original → copy (direct); original → op id, or -1 - i for the i-th transferable not yet emitted. */
   const memory = clone?.memory ?? new Map();
   const protoCache = clone?.protoCache ?? new Map();
-  const trail = clone?.trail ?? [];
   const stack = [];
   /** Op ids of registered class instances whose data is being serialized. */
   const openSerializable = new Set();
@@ -198,7 +197,12 @@ export function serializeInternal(root, options = {}) {
   for (let i = 0; i < transferList.length; i++) memory.set(transferList[i], -1 - i);
 
   const fail = (what) => {
-    throw I.dataCloneError(`${what} could not be cloned${describePath(trail, stack)}.`);
+    const path = [];
+    for (const frame of stack) path.push(frame.t, frame.t === F_OBJECT ? frame.keys[frame.i - 1] : frame.i - 1);
+    if (clone === undefined) throw I.dataCloneError(failureMessage(what, path));
+    // Within cloneDirect, whose recursive frames prepend their part of the path as it unwinds.
+    clone.failure = { what, path };
+    throw clone.failure;
   };
 
   /** direct: puts a copy where the walk is, in the innermost open container (or the result). */
@@ -710,7 +714,19 @@ const RECURSION_BUDGET = 64;
  * serializeInternal, sharing the memory map.
  */
 export function cloneDirect(root) {
-  return copyValue(root, { memory: new Map(), protoCache: new Map(), trail: [] }, RECURSION_BUDGET);
+  const clone = { memory: new Map(), protoCache: new Map(), failure: undefined };
+  try {
+    return copyValue(root, clone, RECURSION_BUDGET);
+  } catch (error) {
+    if (error !== clone.failure) throw error;
+    throw I.dataCloneError(failureMessage(error.what, error.path));
+  }
+}
+
+/** What a recursive frame (at `key` of a container of frame type `t`) lets unwind through it. */
+function unwinding(error, clone, t, key) {
+  if (error === clone.failure) error.path.unshift(t, key);
+  return error;
 }
 
 const needsCopy = (value) => (typeof value === 'object' ? value !== null : !isPlainPrimitive(value));
@@ -750,16 +766,16 @@ function copyValue(value, clone, budget) {
 
 /** An ordinary object's (or an Array's, from keys[from]) properties: HasOwnProperty, Get, copy, each in turn. */
 function copyProperties(value, keys, from, copy, isArray, clone, budget) {
-  const trail = clone.trail;
   for (let i = from; i < keys.length; i++) {
     const key = keys[i];
     if (!I.hasOwn(value, key)) continue;
     let item = value[key];
     if (needsCopy(item)) {
-      trail.push(F_OBJECT, key);
-      item = copyValue(item, clone, budget);
-      trail.pop();
-      trail.pop();
+      try {
+        item = copyValue(item, clone, budget);
+      } catch (error) {
+        throw unwinding(error, clone, F_OBJECT, key);
+      }
     }
     createDataProperty(copy, key, item, isArray);
   }
@@ -776,15 +792,15 @@ function copyArray(value, clone, budget) {
   if (!(keys.length >= length && (length === 0 || keys[length - 1] === `${length - 1}`))) {
     return copyProperties(value, keys, 0, copy, true, clone, budget);
   }
-  const trail = clone.trail;
   for (let index = 0; index < length; index++) {
     if (!I.hasOwn(value, index)) continue; // deleted by a getter since the keys were taken
     let item = value[index];
     if (needsCopy(item)) {
-      trail.push(F_DENSE, index);
-      item = copyValue(item, clone, budget);
-      trail.pop();
-      trail.pop();
+      try {
+        item = copyValue(item, clone, budget);
+      } catch (error) {
+        throw unwinding(error, clone, F_DENSE, index);
+      }
     }
     copy[index] = item;
   }
@@ -807,15 +823,15 @@ function copyList(value, isMap, clone, budget) {
     copy = new I.SetCtor();
   }
   clone.memory.set(value, copy);
-  const trail = clone.trail;
   let key;
   for (let i = 0; i < list.length; i++) {
     let item = list[i];
     if (needsCopy(item)) {
-      trail.push(F_LIST, i);
-      item = copyValue(item, clone, budget);
-      trail.pop();
-      trail.pop();
+      try {
+        item = copyValue(item, clone, budget);
+      } catch (error) {
+        throw unwinding(error, clone, F_LIST, i);
+      }
     }
     if (!isMap) I.setAdd(copy, item);
     else if ((i & 1) === 0) key = item;
@@ -849,17 +865,14 @@ function primitiveWrapperCopy(kind, value) {
 }
 
 /**
- * " at value.a[2]"-style location of the value being serialized, for error messages: the
- * recursive direct clone's `trail` ([frame type, key or index] pairs), then the walker's stack.
+ * The message of a DataCloneError for `what`, with its " (at value.a[2])"-style location:
+ * `path` holds [frame type, key or index] pairs from the root down.
  */
-function describePath(trail, stack) {
-  if (trail.length === 0 && stack.length === 0) return '';
-  let path = '';
-  for (let i = 0; i < trail.length; i += 2) path += pathSegment(trail[i], trail[i + 1]);
-  for (const frame of stack) {
-    path += pathSegment(frame.t, frame.t === F_OBJECT ? frame.keys[frame.i - 1] : frame.i - 1);
-  }
-  return ` (at value${path})`;
+function failureMessage(what, path) {
+  if (path.length === 0) return `${what} could not be cloned.`;
+  let location = '';
+  for (let i = 0; i < path.length; i += 2) location += pathSegment(path[i], path[i + 1]);
+  return `${what} could not be cloned (at value${location}).`;
 }
 
 function pathSegment(t, key) {
