@@ -80,8 +80,8 @@ const candidates = (value, { json = false } = {}) => ({
   'weft.structuredClone': () => weft.structuredClone(value),
   'weft.deserialize(weft.serialize)': () => weft.deserialize(weft.serialize(value)),
   'v8.deserialize(v8.serialize)': () => v8.deserialize(v8.serialize(value)),
-  '@ungap/structured-clone (host clone)': () => ungapStructuredClone(value),
-  '@ungap/structured-clone (its own JS)': () => ungapDeserialize(ungapSerialize(value)),
+  '@ungap default (host clone)': () => ungapStructuredClone(value),
+  '@ungap serialize+deserialize': () => ungapDeserialize(ungapSerialize(value)),
   // For JSON-compatible data, V8's native JSON round trip as a yardstick.
   ...(json && { 'JSON.parse(JSON.stringify)': () => JSON.parse(JSON.stringify(value)) }),
 });
