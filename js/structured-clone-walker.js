@@ -766,7 +766,7 @@ function copyValue(value, clone, budget) {
   }
 }
 
-/** An ordinary object's (or an Array's, from keys[from]) properties: HasOwnProperty, Get, copy, each in turn. */
+/** An ordinary object's properties (an Array's from keys[from]): HasOwnProperty, Get, copy, in turn. */
 function copyProperties(value, keys, from, copy, isArray, clone, budget) {
   for (let i = from; i < keys.length; i++) {
     const key = keys[i];
