@@ -169,9 +169,10 @@ function outOfBounds(typedArray) {
  *
  * `direct`: each object's copy is made in this realm as soon as the walk reaches it (memory maps
  * originals to copies) and the finished copy is returned: StructuredDeserialize fused into the
- * walk. structuredClone uses it when there is no transfer list and no registered class, so that
- * no user code (a transfer, a class's deserialize) would run at a different time than in
- * serialize-then-deserialize order, and no copy is observable before it is complete.
+ * walk. structuredClone uses it (through cloneDirect, which passes `clone`: its memory map,
+ * prototype cache and failure record) when there is no transfer list and no registered class,
+ * so that no user code (a transfer, a class's deserialize) would run at a different time than
+ * in serialize-then-deserialize order, and no copy is observable before it is complete.
  *
  * Otherwise the serialization is emitted as an op stream, and {code, values, shared, hosts} is
  * returned: the stream, the SharedArrayBuffers and the platform-object copies it refers to by
@@ -181,14 +182,14 @@ function outOfBounds(typedArray) {
  * (a Node Buffer keeps its kind, BigInts carry their magnitude bytes).
  */
 export function serializeInternal(root, options = {}) {
-  const { direct = false, forStorage = false, forBytes = false, transferList = [], transferIsBuffer = [] } = options;
+  const { direct = false, forStorage = false, forBytes = false, transferList = [], transferIsBuffer = [], clone } = options;
   const code = [];
   const values = [];
   const shared = [];
   const hosts = [];
   /** Original → copy (direct); original → op id, or -1 - i for the i-th transferable not yet emitted. */
-  const memory = new Map();
-  const protoCache = new Map();
+  const memory = clone?.memory ?? new Map();
+  const protoCache = clone?.protoCache ?? new Map();
   const stack = [];
   /** Op ids of registered class instances whose data is being serialized. */
   const openSerializable = new Set();
@@ -197,7 +198,12 @@ export function serializeInternal(root, options = {}) {
   for (let i = 0; i < transferList.length; i++) memory.set(transferList[i], -1 - i);
 
   const fail = (what) => {
-    throw I.dataCloneError(`${what} could not be cloned${describePath(stack)}.`);
+    const path = [];
+    for (const frame of stack) path.push(frame.t, frame.t === F_OBJECT ? frame.keys[frame.i - 1] : frame.i - 1);
+    if (clone === undefined) throw I.dataCloneError(failureMessage(what, path));
+    // Within cloneDirect, whose recursive frames prepend their part of the path as it unwinds.
+    clone.failure = { what, path };
+    throw clone.failure;
   };
 
   /** direct: puts a copy where the walk is, in the innermost open container (or the result). */
@@ -693,6 +699,149 @@ export function serializeInternal(root, options = {}) {
   return direct ? result : { code, values, shared, hosts };
 }
 
+/**
+ * How many nested containers the direct clone copies by recursion (V8 keeps a recursive copy's
+ * state in registers: 1.1–1.4× the speed of the walker's explicit stack on
+ * benches/node/structured-clone.mjs) before it hands what is deeper to serializeInternal, whose
+ * depth is bounded by memory only.
+ */
+const RECURSION_BUDGET = 64;
+
+/**
+ * StructuredSerializeInternal fused with StructuredDeserialize for structuredClone without a
+ * transfer list or registered classes (see serializeInternal's `direct`): ordinary objects,
+ * Arrays, Maps, Sets, Dates, RegExps and primitive wrappers are copied here, recursively, with
+ * the same steps in the same order as the walker; every other value (buffers, views, errors,
+ * platform objects, what cannot be cloned, and anything deeper than RECURSION_BUDGET) goes to
+ * serializeInternal, sharing the memory map.
+ */
+export function cloneDirect(root) {
+  const clone = { memory: new Map(), protoCache: new Map(), failure: undefined };
+  try {
+    return copyValue(root, clone, RECURSION_BUDGET);
+  } catch (error) {
+    if (error !== clone.failure) throw error;
+    throw I.dataCloneError(failureMessage(error.what, error.path));
+  }
+}
+
+/** What a recursive frame (at `key` of a container of frame type `t`) lets unwind through it. */
+function unwinding(error, clone, t, key) {
+  if (error === clone.failure) error.path.unshift(t, key);
+  return error;
+}
+
+const needsCopy = (value) => (typeof value === 'object' ? value !== null : !isPlainPrimitive(value));
+
+function copyValue(value, clone, budget) {
+  if (!needsCopy(value)) return value;
+  const known = clone.memory.get(value);
+  if (known !== undefined) return known;
+  if (budget === 0 || typeof value !== 'object') return serializeInternal(value, { direct: true, clone });
+  const kind = classify(value, clone.protoCache)[0];
+  switch (kind) {
+    case I.ORDINARY: {
+      const keys = I.objectKeys(value);
+      const copy = {};
+      clone.memory.set(value, copy);
+      return copyProperties(value, keys, 0, copy, false, clone, budget - 1);
+    }
+    case I.ARRAY:
+      return copyArray(value, clone, budget - 1);
+    case I.MAP:
+    case I.SET:
+      return copyList(value, kind === I.MAP, clone, budget - 1);
+    case I.DATE:
+    case I.REGEXP:
+    case I.BOOLEAN:
+    case I.NUMBER:
+    case I.BIGINT:
+    case I.STRING: {
+      const copy = primitiveWrapperCopy(kind, value);
+      clone.memory.set(value, copy);
+      return copy;
+    }
+    default:
+      return serializeInternal(value, { direct: true, clone });
+  }
+}
+
+/** An ordinary object's properties (an Array's from keys[from]): HasOwnProperty, Get, copy, in turn. */
+function copyProperties(value, keys, from, copy, isArray, clone, budget) {
+  for (let i = from; i < keys.length; i++) {
+    const key = keys[i];
+    if (!I.hasOwn(value, key)) continue;
+    let item = value[key];
+    if (needsCopy(item)) {
+      try {
+        item = copyValue(item, clone, budget);
+      } catch (error) {
+        throw unwinding(error, clone, F_OBJECT, key);
+      }
+    }
+    createDataProperty(copy, key, item, isArray);
+  }
+  return copy;
+}
+
+function copyArray(value, clone, budget) {
+  // [[Length]] is an own data property of an Array exotic object.
+  const length = value.length;
+  const keys = I.objectKeys(value);
+  const copy = new I.ArrayCtor(length);
+  clone.memory.set(value, copy);
+  // Dense when every index below length is present: then they are the first keys.
+  if (!(keys.length >= length && (length === 0 || keys[length - 1] === `${length - 1}`))) {
+    return copyProperties(value, keys, 0, copy, true, clone, budget);
+  }
+  for (let index = 0; index < length; index++) {
+    if (!I.hasOwn(value, index)) continue; // deleted by a getter since the keys were taken
+    let item = value[index];
+    if (needsCopy(item)) {
+      try {
+        item = copyValue(item, clone, budget);
+      } catch (error) {
+        throw unwinding(error, clone, F_DENSE, index);
+      }
+    }
+    copy[index] = item;
+  }
+  return length === keys.length ? copy : copyProperties(value, keys, length, copy, true, clone, budget);
+}
+
+/** A Map's or Set's entries, copied as a list first (the standard's order). */
+function copyList(value, isMap, clone, budget) {
+  const list = [];
+  let copy;
+  if (isMap) {
+    I.mapForEach(value, (v, k) => {
+      list.push(k, v);
+    });
+    copy = new I.MapCtor();
+  } else {
+    I.setForEach(value, (v) => {
+      list.push(v);
+    });
+    copy = new I.SetCtor();
+  }
+  clone.memory.set(value, copy);
+  let key;
+  for (let i = 0; i < list.length; i++) {
+    let item = list[i];
+    if (needsCopy(item)) {
+      try {
+        item = copyValue(item, clone, budget);
+      } catch (error) {
+        throw unwinding(error, clone, F_LIST, i);
+      }
+    }
+    if (!isMap) I.setAdd(copy, item);
+    else if ((i & 1) === 0) key = item;
+    else I.mapSet(copy, key, item);
+  }
+  return copy;
+}
+
 function regexpFlags(value) {
   let flags = 0;
   for (const [get, bit] of I.regexpFlagGetters) if (get(value)) flags |= bit;
@@ -717,29 +866,28 @@ function primitiveWrapperCopy(kind, value) {
   }
 }
 
-/** " at value.a[2]"-style location of the value being serialized, for error messages. */
-function describePath(stack) {
-  if (stack.length === 0) return '';
-  let path = '';
-  for (const frame of stack) {
-    switch (frame.t) {
-      case F_DENSE:
-        path += frame.i <= frame.len ? `[${frame.i - 1}]` : '';
-        break;
-      case F_OBJECT: {
-        const key = frame.keys[frame.i - 1];
-        path += /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
-        break;
-      }
-      case F_LIST:
-        path += `.<entry ${frame.i - 1}>`;
-        break;
-      case F_ERROR:
-        path += '.cause';
-        break;
-      default:
-        path += '.<serialized data>';
-    }
+/**
+ * The message of a DataCloneError for `what`, with its " (at value.a[2])"-style location:
+ * `path` holds [frame type, key or index] pairs from the root down.
+ */
+function failureMessage(what, path) {
+  if (path.length === 0) return `${what} could not be cloned.`;
+  let location = '';
+  for (let i = 0; i < path.length; i += 2) location += pathSegment(path[i], path[i + 1]);
+  return `${what} could not be cloned (at value${location}).`;
+}
+
+function pathSegment(t, key) {
+  switch (t) {
+    case F_DENSE:
+      return `[${key}]`;
+    case F_OBJECT:
+      return /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+    case F_LIST:
+      return `.<entry ${key}>`;
+    case F_ERROR:
+      return '.cause';
+    default:
+      return '.<serialized data>';
   }
-  return ` (at value${path})`;
 }

@@ -13,7 +13,7 @@ import { wasm } from './runtime.js';
 import { structuredDeserialize as build } from './structured-clone-builder.js';
 import * as I from './structured-clone-intrinsics.js';
 import * as op from './structured-clone-ops.js';
-import { isDetached, serializeInternal } from './structured-clone-walker.js';
+import { cloneDirect, isDetached, serializeInternal } from './structured-clone-walker.js';
 import { requireArguments, toUint8Array } from './webidl.js';
 
 /** Platform interfaces with transfer steps (their objects have a [[Detached]] slot). */
@@ -143,7 +143,7 @@ export function structuredClone(value, options = undefined) {
   const transferList = transfer === undefined ? [] : toObjectSequence(transfer, 'structuredClone: options.transfer');
   const transferIsBuffer = checkTransferList(transferList);
   if (transferList.length === 0 && op.registry.byName.size === 0) {
-    return serializeInternal(value, { direct: true });
+    return cloneDirect(value);
   }
   const { code, values, shared, hosts } = serializeInternal(value, { transferList, transferIsBuffer });
   const transferred = transferList.length > 0 ? transferAll(transferList, transferIsBuffer) : [];

@@ -1,8 +1,10 @@
 // Structured clone: weft's structuredClone (walker → builder in JS) and weft's bytes
 // (serialize → deserialize through the Rust codec) side by side with Node's native
 // structuredClone, @ungap/structured-clone and v8.serialize → v8.deserialize.
+// @ungap/structured-clone's default export calls the host's structuredClone wherever there is
+// one (Node 17+), so its own JavaScript clone is measured through its serialize/deserialize.
 import v8 from 'node:v8';
-import ungapStructuredClone from '@ungap/structured-clone';
+import ungapStructuredClone, { deserialize as ungapDeserialize, serialize as ungapSerialize } from '@ungap/structured-clone';
 import * as weft from 'weft';
 import { compare } from './harness.mjs';
 
@@ -78,7 +80,8 @@ const candidates = (value, { json = false } = {}) => ({
   'weft.structuredClone': () => weft.structuredClone(value),
   'weft.deserialize(weft.serialize)': () => weft.deserialize(weft.serialize(value)),
   'v8.deserialize(v8.serialize)': () => v8.deserialize(v8.serialize(value)),
-  '@ungap/structured-clone': () => ungapStructuredClone(value),
+  '@ungap default (host clone)': () => ungapStructuredClone(value),
+  '@ungap serialize+deserialize': () => ungapDeserialize(ungapSerialize(value)),
   // For JSON-compatible data, V8's native JSON round trip as a yardstick.
   ...(json && { 'JSON.parse(JSON.stringify)': () => JSON.parse(JSON.stringify(value)) }),
 });

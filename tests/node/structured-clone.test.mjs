@@ -200,6 +200,55 @@ test('100,000-deep arrays, objects, Maps and Error causes clone without recursio
   });
 });
 
+test('deep mixed nesting keeps identity and reports the whole path on both sides of the recursion budget', () => {
+  // The direct clone copies the first levels by recursion and hands deeper ones to the walker.
+  const shared = { shared: true };
+  const levels = 300;
+  let value = { shared, leaf: 1 };
+  let path = '';
+  for (let i = 0; i < levels; i++) {
+    if (i % 3 === 0) {
+      value = { k: value, shared };
+      path = `.k${path}`;
+    } else if (i % 3 === 1) {
+      value = [shared, value];
+      path = `[1]${path}`;
+    } else {
+      value = new Map([[shared, value]]);
+      path = `.<entry 1>${path}`;
+    }
+  }
+  eachPath((clone) => {
+    let copy = clone(value);
+    const copies = new Set();
+    for (let i = levels - 1; i >= 0; i--) {
+      if (i % 3 === 0) {
+        copies.add(copy.shared);
+        copy = copy.k;
+      } else if (i % 3 === 1) {
+        copies.add(copy[0]);
+        copy = copy[1];
+      } else {
+        const [[key, next]] = copy;
+        copies.add(key);
+        copy = next;
+      }
+    }
+    copies.add(copy.shared);
+    assert.equal(copy.leaf, 1);
+    assert.equal(copies.size, 1, 'one copy of the shared object');
+    assert.deepEqual([...copies][0], shared);
+    assert.notEqual([...copies][0], shared);
+  });
+  let bottom = value;
+  for (let i = levels - 1; i > 0; i--) bottom = i % 3 === 0 ? bottom.k : i % 3 === 1 ? bottom[1] : bottom.values().next().value;
+  bottom.k.fn = function fn() {};
+  const escaped = path.replace(/[.[\]<>]/g, '\\$&');
+  eachPath((clone) => {
+    assert.throws(() => clone(value), isDataCloneError(new RegExp(`A function \\(fn\\) could not be cloned \\(at value${escaped}\\.fn\\)\\.`)));
+  });
+});
+
 test('Errors: the standard name list, an own data message, and what V8 keeps (cause, stack)', () => {
   class MyError extends TypeError {
     constructor() {
