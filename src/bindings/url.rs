@@ -14,7 +14,7 @@
 
 use super::io::{set_output, with_input_str};
 use crate::url::form_urlencoded;
-use crate::url::{Host, QueryEncoder, Url, Utf8, ValidationError, component};
+use crate::url::{Errors, Host, QueryEncoder, Url, Utf8, component};
 use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
@@ -189,8 +189,9 @@ pub fn url_parse_with_errors(
             }
         };
         let out = js_sys::Array::new();
-        let push_errors = |text: &str, errors: Vec<ValidationError>, in_base: bool| {
-            for error in errors {
+        // Errors, not a Vec: the sink type the rest of the module parses with (one parser).
+        let push_errors = |text: &str, errors: Errors, in_base: bool| {
+            for error in errors.0.unwrap_or_default() {
                 out.push(&JsValue::from_str(error.kind.as_str()));
                 out.push(&JsValue::from(utf16_index(text, error.position) as f64));
                 out.push(&JsValue::from_bool(in_base));
@@ -199,12 +200,12 @@ pub fn url_parse_with_errors(
         let mut status = FAILURE;
         let mut base_url = None;
         if let Some(base) = base {
-            let mut errors = Vec::new();
+            let mut errors = Errors(Some(Vec::new()));
             base_url = Url::parse_with(base, None, &Utf8, &mut errors).ok();
             push_errors(base, errors, true);
         }
         if base.is_none() || base_url.is_some() {
-            let mut errors = Vec::new();
+            let mut errors = Errors(Some(Vec::new()));
             if let Ok(url) = Url::parse_with(input, base_url.as_ref(), encoding, &mut errors) {
                 status = store(url, input);
             }
