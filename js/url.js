@@ -18,6 +18,7 @@ const { UrlSetter, UrlHostOperation } = glue;
 const FAILURE = 0;
 const HREF_UNCHANGED = 1;
 const NO_BASE = 0xffffffff;
+const NO_LABEL = 0xffffffff;
 const RECORD_LENGTH = 10;
 const HREF_LENGTH = 9;
 // FLAGS bits (src/url/record.rs `component::FLAGS`): host kind, scheme type, opaque path.
@@ -618,34 +619,25 @@ export function hostType(url) {
   return HOST_KINDS[urlFlags(url) & 7];
 }
 
-// Labels of the encodings whose output encoding (Encoding Standard "get an output encoding")
-// is UTF-8: UTF-8, UTF-16BE/LE and replacement. Other encodings need the Encoding module.
-const UTF8_OUTPUT_LABELS = new Set([
-  'unicode-1-1-utf-8', 'unicode11utf8', 'unicode20utf8', 'utf-8', 'utf8', 'x-unicode20utf8',
-  'unicodefffe', 'utf-16be', 'csunicode', 'iso-10646-ucs-2', 'ucs-2', 'unicode', 'unicodefeff',
-  'utf-16', 'utf-16le', 'csiso2022kr', 'hz-gb-2312', 'iso-2022-cn', 'iso-2022-cn-ext',
-  'iso-2022-kr', 'replacement',
-]);
-
 /**
  * The basic URL parser with its validation errors: {url, errors}, `url` a URL object or null
  * on failure, `errors` [{type, position, inBase}] in the order found (`position` a UTF-16
- * index into the input, or into the base when `inBase`). `options.encoding`: the query's
- * encoding label (only those whose output encoding is UTF-8 are supported so far).
+ * index into the input, or into the base when `inBase`). `options.encoding`: an Encoding
+ * Standard label; its output encoding (UTF-8 for UTF-16BE/LE and replacement) encodes the
+ * query. An unknown label is a RangeError.
  */
 export function parseURL(input, base = undefined, options = undefined) {
   requireArguments(arguments.length, 1, 'parseURL');
   input = toDOMString(input);
   if (base !== undefined) base = toDOMString(base);
-  const label = options?.encoding;
-  if (label !== undefined) {
-    const normalized = toDOMString(label).replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, '').toLowerCase();
-    if (!UTF8_OUTPUT_LABELS.has(normalized)) {
-      throw new RangeError(`parseURL: the encoding ${quote(String(label))} is not supported (this build only has encodings whose output encoding is UTF-8)`);
-    }
-  }
+  let label = options?.encoding;
+  if (label !== undefined) label = toDOMString(label);
+  // Input, base and label one after the other in the input buffer.
   const inputLength = writeString(input);
-  const result = glue.urlParseWithErrors(inputLength, writeBase(inputLength, base));
+  const baseLength = writeBase(inputLength, base);
+  const labelOffset = inputLength + (base === undefined ? 0 : baseLength);
+  const labelLength = label === undefined ? NO_LABEL : writeString(label, labelOffset);
+  const result = glue.urlParseWithErrors(inputLength, baseLength, labelLength);
   const status = result[0];
   const url = status === FAILURE ? null : new URL(INTERNAL, resultHref(status, input));
   const errors = [];

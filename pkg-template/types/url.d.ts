@@ -79,8 +79,10 @@ export interface URLValidationError {
 
 /**
  * weft: the basic URL parser with its validation errors, in the order found. `url` is null on
- * failure. `encoding` is the query's encoding label; this build supports the labels whose
- * output encoding is UTF-8 (UTF-8, UTF-16BE/LE, replacement) and throws a RangeError for others.
+ * failure. `encoding` is an Encoding Standard label (e.g. "shift_jis", "latin1"): the query of
+ * a special URL other than ws/wss is encoded with its output encoding (UTF-8 for UTF-16BE/LE
+ * and replacement), code points it cannot represent as percent-encoded `&#N;`; the path and
+ * fragment are always UTF-8. An unknown label throws a RangeError.
  */
 export function parseURL(input: string, base?: string, options?: { encoding?: string }): {
   url: URL | null;

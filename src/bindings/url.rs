@@ -14,7 +14,7 @@
 
 use super::io::{set_output, with_input_str};
 use crate::url::form_urlencoded;
-use crate::url::{Host, Url, Utf8, ValidationError, component};
+use crate::url::{Errors, Host, QueryEncoder, Url, Utf8, component};
 use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
@@ -156,16 +156,42 @@ pub fn url_set(setter: UrlSetter, href_len: usize, value_len: usize) -> u32 {
     })
 }
 
-/// Like [`url_parse`], also collecting validation errors (URL §1.1). Returns `[status, type,
-/// position, inBase, …]`: per error its type name, its position (a UTF-16 index into the
-/// string it was found in) and whether that string is the base (whose errors come first; a
-/// base that fails to parse makes the input's parse a failure without errors of its own).
+/// `label_len` of [`url_parse_with_errors`] when no encoding label was given.
+const NO_LABEL: u32 = u32::MAX;
+
+/// Like [`url_parse`], also collecting validation errors (URL §1.1), and with an optional
+/// encoding label (`label_len` bytes after the input and base; `NO_LABEL`: none) whose output
+/// encoding encodes the query. Returns `[status, type, position, inBase, …]`: per error its
+/// type name, its position (a UTF-16 index into the string it was found in) and whether that
+/// string is the base (whose errors come first; a base that fails to parse makes the input's
+/// parse a failure without errors of its own). An unknown label is a RangeError.
 #[wasm_bindgen(js_name = urlParseWithErrors)]
-pub fn url_parse_with_errors(input_len: usize, base_len: u32) -> js_sys::Array {
-    with_input_and_base(input_len, base_len, |input, base| {
+pub fn url_parse_with_errors(
+    input_len: usize,
+    base_len: u32,
+    label_len: u32,
+) -> Result<js_sys::Array, JsValue> {
+    let base_len = (base_len != NO_BASE).then_some(base_len as usize);
+    let label_len = (label_len != NO_LABEL).then_some(label_len as usize);
+    let total = input_len
+        .saturating_add(base_len.unwrap_or(0))
+        .saturating_add(label_len.unwrap_or(0));
+    with_input_str(total, |text| {
+        let (input, rest) = split(text, input_len);
+        let (base_text, label) = split(rest, base_len.unwrap_or(0));
+        let base = base_len.map(|_| base_text);
+        let labelled;
+        let encoding: &dyn QueryEncoder = match label_len {
+            None => &Utf8,
+            Some(_) => {
+                labelled = query_encoding(label)?;
+                &labelled
+            }
+        };
         let out = js_sys::Array::new();
-        let push_errors = |text: &str, errors: Vec<ValidationError>, in_base: bool| {
-            for error in errors {
+        // Errors, not a Vec: the sink type the rest of the module parses with (one parser).
+        let push_errors = |text: &str, errors: Errors, in_base: bool| {
+            for error in errors.0.unwrap_or_default() {
                 out.push(&JsValue::from_str(error.kind.as_str()));
                 out.push(&JsValue::from(utf16_index(text, error.position) as f64));
                 out.push(&JsValue::from_bool(in_base));
@@ -174,20 +200,80 @@ pub fn url_parse_with_errors(input_len: usize, base_len: u32) -> js_sys::Array {
         let mut status = FAILURE;
         let mut base_url = None;
         if let Some(base) = base {
-            let mut errors = Vec::new();
+            let mut errors = Errors(Some(Vec::new()));
             base_url = Url::parse_with(base, None, &Utf8, &mut errors).ok();
             push_errors(base, errors, true);
         }
         if base.is_none() || base_url.is_some() {
-            let mut errors = Vec::new();
-            if let Ok(url) = Url::parse_with(input, base_url.as_ref(), &Utf8, &mut errors) {
+            let mut errors = Errors(Some(Vec::new()));
+            if let Ok(url) = Url::parse_with(input, base_url.as_ref(), encoding, &mut errors) {
                 status = store(url, input);
             }
             push_errors(input, errors, false);
         }
         out.unshift(&JsValue::from(status));
-        out
+        Ok(out)
     })
+}
+
+/// The query encoding for `label`: get an encoding, then get an output encoding (the URL
+/// parser's caller's steps; replacement and UTF-16BE/LE give UTF-8).
+#[cfg(feature = "encoding")]
+fn query_encoding(label: &str) -> Result<crate::encoding::Encoding, JsValue> {
+    let encoding = crate::encoding::Encoding::for_label(label)
+        .ok_or_else(|| {
+            js_sys::RangeError::new(&format!(
+                "parseURL: the encoding label provided ('{label}') is invalid."
+            ))
+        })?
+        .output_encoding();
+    // Without its encoder the query would silently be UTF-8.
+    encoding
+        .check_included()
+        .map_err(|error| js_sys::RangeError::new(&format!("parseURL: {error}")))?;
+    Ok(encoding)
+}
+
+/// Without the Encoding module (a URL-only build), only the labels whose output encoding is
+/// UTF-8: those of UTF-8, UTF-16BE, UTF-16LE and replacement (Encoding Standard §4.2).
+#[cfg(not(feature = "encoding"))]
+fn query_encoding(label: &str) -> Result<Utf8, JsValue> {
+    const UTF8_OUTPUT_LABELS: [&str; 21] = [
+        "unicode-1-1-utf-8",
+        "unicode11utf8",
+        "unicode20utf8",
+        "utf-8",
+        "utf8",
+        "x-unicode20utf8",
+        "unicodefffe",
+        "utf-16be",
+        "csunicode",
+        "iso-10646-ucs-2",
+        "ucs-2",
+        "unicode",
+        "unicodefeff",
+        "utf-16",
+        "utf-16le",
+        "csiso2022kr",
+        "hz-gb-2312",
+        "iso-2022-cn",
+        "iso-2022-cn-ext",
+        "iso-2022-kr",
+        "replacement",
+    ];
+    let trimmed = label.trim_matches(|c| matches!(c, '\t' | '\n' | '\x0C' | '\r' | ' '));
+    if UTF8_OUTPUT_LABELS
+        .iter()
+        .any(|known| known.eq_ignore_ascii_case(trimmed))
+    {
+        Ok(Utf8)
+    } else {
+        Err(js_sys::RangeError::new(&format!(
+            "parseURL: the encoding label provided ('{label}') is invalid or needs the Encoding \
+             module (cargo feature \"encoding\"), which this build leaves out."
+        ))
+        .into())
+    }
 }
 
 /// The UTF-16 index of byte offset `position` in `text` (clamped to its end).
@@ -502,14 +588,36 @@ mod tests {
     #[wasm_bindgen_test]
     fn validation_errors_have_utf16_positions() {
         let lengths = write_inputs(&["\u{1F600}https://a\\b"]);
-        let result = url_parse_with_errors(lengths[0], NO_BASE);
+        let result = url_parse_with_errors(lengths[0], NO_BASE, NO_LABEL).unwrap();
         assert_eq!(result.get(0), FAILURE);
         let lengths = write_inputs(&["é\\b", "https://a.test/"]);
-        let result = url_parse_with_errors(lengths[0], lengths[1] as u32);
+        let result = url_parse_with_errors(lengths[0], lengths[1] as u32, NO_LABEL).unwrap();
         assert_eq!(result.get(0), HREF_IN_OUTPUT);
         assert_eq!(result.get(1), "invalid-reverse-solidus");
         assert_eq!(result.get(2), 1, "a UTF-16 index, not a byte offset");
         assert_eq!(result.get(3), false);
+    }
+
+    #[cfg(feature = "encoding")]
+    #[wasm_bindgen_test]
+    fn an_encoding_label_follows_the_input_and_base() {
+        let parse = |texts: &[&str]| {
+            let lengths = write_inputs(texts);
+            url_parse_with_errors(lengths[0], lengths[1] as u32, lengths[2] as u32).map(|result| {
+                assert_eq!(result.get(0), HREF_IN_OUTPUT);
+                output(record()[HREF_LEN])
+            })
+        };
+        assert_eq!(
+            parse(&["?\u{e9}#\u{e9}", "https://a.test/", " Latin1 "]).unwrap(),
+            "https://a.test/?%E9#%C3%A9"
+        );
+        // The output encoding of UTF-16LE is UTF-8.
+        assert_eq!(
+            parse(&["?\u{e9}", "https://a.test/", "utf-16le"]).unwrap(),
+            "https://a.test/?%C3%A9"
+        );
+        assert!(parse(&["?x", "https://a.test/", "no such label"]).is_err());
     }
 
     #[wasm_bindgen_test]

@@ -2,7 +2,7 @@
 //! character encoding for the query.
 
 use crate::encoding::Encoding;
-use crate::url::{NoSink, ParseError, Url};
+use crate::url::{Errors, ParseError, Url};
 
 /// Encoding-parse a URL: the URL parser applied to `url` with `base` (the environment's base
 /// URL) and the encoding of the environment — `document_encoding` for a Document, UTF-8 for
@@ -16,7 +16,7 @@ pub fn encoding_parse_url(
     // 1. Let encoding be UTF-8. 2. If environment is a Document, set encoding to its
     //    character encoding. 3. Let baseURL be environment's base URL.
     // 4. Return the result of applying the URL parser to url, with baseURL and encoding.
-    Url::parse_with(url, base, &document_encoding, &mut NoSink)
+    Url::parse_with(url, base, &document_encoding, &mut Errors::off())
 }
 
 /// Encoding-parse-and-serialize a URL: failure, or the serialization of the parsed URL.

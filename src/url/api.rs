@@ -13,12 +13,12 @@ use super::percent_encoding::{
     utf8_percent_encode_into,
 };
 use super::record::{Parts, SchemeType, Url};
-use super::validation::{NoSink, ValidationSink};
+use super::validation::{Errors, ValidationSink};
 
 impl Url {
     /// The basic URL parser (§4.4) on `input` with an optional base URL.
     pub fn parse(input: &str, base: Option<&Url>) -> Result<Url, ParseError> {
-        parser::basic_url_parse(input, base, None, &mut NoSink, Mode::Full)
+        parser::basic_url_parse(input, base, None, &mut Errors::off(), Mode::Full)
     }
 
     /// The basic URL parser with an encoding for the query (the spec's `encoding`
@@ -59,7 +59,14 @@ impl Url {
                 Err(_) => return false,
             },
         };
-        parser::basic_url_parse(input, base.as_ref(), None, &mut NoSink, Mode::CheckOnly).is_ok()
+        parser::basic_url_parse(
+            input,
+            base.as_ref(),
+            None,
+            &mut Errors::off(),
+            Mode::CheckOnly,
+        )
+        .is_ok()
     }
 
     /// Whether the href is exactly `input`: a binding can then keep the caller's string.
@@ -154,7 +161,7 @@ impl Url {
 
     /// The `protocol` setter: basic URL parse value + ":" with scheme start state override.
     pub fn set_protocol(&mut self, value: &str) {
-        let input = Input::new(value, false, &mut NoSink);
+        let input = Input::new(value, false, &mut Errors::off());
         let bytes = input.text.as_bytes();
         // Scheme start state: an ASCII alpha, else failure.
         if !bytes.first().is_some_and(u8::is_ascii_alphabetic) {
@@ -226,7 +233,7 @@ impl Url {
         if self.has_opaque_path() {
             return;
         }
-        let input = Input::new(value, false, &mut NoSink);
+        let input = Input::new(value, false, &mut Errors::off());
         self.host_state_override(&input.text, false);
     }
 
@@ -235,7 +242,7 @@ impl Url {
         if self.has_opaque_path() {
             return;
         }
-        let input = Input::new(value, false, &mut NoSink);
+        let input = Input::new(value, false, &mut Errors::off());
         self.host_state_override(&input.text, true);
     }
 
@@ -253,7 +260,7 @@ impl Url {
             });
             return;
         }
-        let input = Input::new(value, false, &mut NoSink);
+        let input = Input::new(value, false, &mut Errors::off());
         self.port_state_override(&input.text);
     }
 
@@ -262,7 +269,7 @@ impl Url {
         if self.has_opaque_path() {
             return;
         }
-        let input = Input::new(value, false, &mut NoSink);
+        let input = Input::new(value, false, &mut Errors::off());
         let scratch = Url::from_parts(Parts {
             path: "",
             query: None,
@@ -273,7 +280,7 @@ impl Url {
             input: &input,
             base: None,
             encoding: None,
-            sink: &mut NoSink,
+            sink: &mut Errors::off(),
             url: scratch,
             state_override: Some(State::PathStart),
             mode: Mode::Full,
@@ -299,7 +306,7 @@ impl Url {
             return;
         }
         let value = value.strip_prefix('?').unwrap_or(value);
-        let input = Input::new(value, false, &mut NoSink);
+        let input = Input::new(value, false, &mut Errors::off());
         let set = if self.is_special() {
             &SPECIAL_QUERY
         } else {
@@ -329,7 +336,7 @@ impl Url {
             return;
         }
         let value = value.strip_prefix('#').unwrap_or(value);
-        let input = Input::new(value, false, &mut NoSink);
+        let input = Input::new(value, false, &mut Errors::off());
         let mut fragment = String::with_capacity(input.text.len());
         utf8_percent_encode_into(&input.text, &FRAGMENT, &mut fragment);
         self.replace_parts(|parts| {
@@ -377,7 +384,8 @@ impl Url {
                 return;
             }
             let mut host = String::new();
-            let Ok(kind) = parse_host_into(buffer, !special, &mut host, &mut NoSink, 0) else {
+            let Ok(kind) = parse_host_into(buffer, !special, &mut host, &mut Errors::off(), 0)
+            else {
                 return;
             };
             self.apply_host(&host, kind);
@@ -390,7 +398,8 @@ impl Url {
                 return;
             }
             let mut host = String::new();
-            let Ok(kind) = parse_host_into(buffer, !special, &mut host, &mut NoSink, 0) else {
+            let Ok(kind) = parse_host_into(buffer, !special, &mut host, &mut Errors::off(), 0)
+            else {
                 return;
             };
             self.apply_host(&host, kind);
@@ -407,7 +416,8 @@ impl Url {
         let mut host = String::new();
         let mut kind = HostKind::Empty;
         if !buffer.is_empty() {
-            let Ok(parsed) = parse_host_into(buffer, false, &mut host, &mut NoSink, 0) else {
+            let Ok(parsed) = parse_host_into(buffer, false, &mut host, &mut Errors::off(), 0)
+            else {
                 return;
             };
             kind = parsed;

@@ -2,7 +2,7 @@
 //! host serializer (§3.6) and host equivalence (§3.7).
 
 use super::percent_encoding::{C0_CONTROL, percent_decode, percent_encode_bytes_into};
-use super::validation::{NoSink, ValidationError, ValidationErrorKind as E, ValidationSink};
+use super::validation::{Errors, ValidationError, ValidationErrorKind as E, ValidationSink};
 use std::borrow::Cow;
 use std::fmt::{self, Write as _};
 
@@ -40,7 +40,7 @@ pub enum HostKind {
 impl Host {
     /// The host parser with `is_opaque` (default false in the spec).
     pub fn parse(input: &str, is_opaque: bool) -> Result<Host, HostParseError> {
-        Self::parse_with_errors(input, is_opaque, &mut NoSink)
+        Self::parse_with_errors(input, is_opaque, &mut Errors::off())
     }
 
     /// The host parser, reporting validation errors (positions are byte offsets into `input`).
@@ -55,12 +55,14 @@ impl Host {
             HostKind::Domain => Host::Domain(serialized),
             HostKind::Opaque => Host::Opaque(serialized),
             HostKind::Empty => Host::Empty,
-            HostKind::Ipv4 => Host::Ipv4(ipv4_parse(&serialized, &mut NoSink, 0).unwrap_or(0)),
+            HostKind::Ipv4 => {
+                Host::Ipv4(ipv4_parse(&serialized, &mut Errors::off(), 0).unwrap_or(0))
+            }
             HostKind::Ipv6 => {
                 let inner = serialized
                     .get(1..serialized.len().saturating_sub(1))
                     .unwrap_or("");
-                Host::Ipv6(ipv6_parse(inner.as_bytes(), &mut NoSink, 0).unwrap_or([0; 8]))
+                Host::Ipv6(ipv6_parse(inner.as_bytes(), &mut Errors::off(), 0).unwrap_or([0; 8]))
             }
         })
     }
@@ -109,7 +111,7 @@ impl std::error::Error for HostParseError {}
 
 #[inline]
 fn report<S: ValidationSink>(sink: &mut S, kind: E, position: usize) {
-    if S::ENABLED {
+    if sink.enabled() {
         sink.report(ValidationError { kind, position });
     }
 }
@@ -609,7 +611,7 @@ fn opaque_host_parse_into<S: ValidationSink>(
         report(sink, E::HostInvalidCodePoint, position);
         return Err(HostParseError(E::HostInvalidCodePoint));
     }
-    if S::ENABLED {
+    if sink.enabled() {
         let mut i = 0;
         for c in input.chars() {
             if c == '%' {

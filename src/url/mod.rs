@@ -45,4 +45,5 @@ pub use percent_encoding::{EncodedPiece, QueryEncoder, Utf8};
 pub use public_suffix::{public_suffix, registrable_domain};
 pub use record::{SchemeType, Url, component};
 pub use search_params::UrlSearchParams;
+pub(crate) use validation::Errors;
 pub use validation::{NoSink, ValidationError, ValidationErrorKind, ValidationSink};

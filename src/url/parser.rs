@@ -101,7 +101,7 @@ impl<'a> Input<'a> {
                 .iter()
                 .rposition(|&b| b > b' ')
                 .map_or(start, |i| i + 1);
-            if S::ENABLED && (start > 0 || end < bytes.len()) {
+            if sink.enabled() && (start > 0 || end < bytes.len()) {
                 let position = if start > 0 { 0 } else { end };
                 sink.report(ValidationError {
                     kind: E::InvalidUrlUnit,
@@ -116,7 +116,7 @@ impl<'a> Input<'a> {
             let mut kept = String::with_capacity(text.len());
             for (i, c) in text.char_indices() {
                 if matches!(c, '\t' | '\n' | '\r') {
-                    if S::ENABLED {
+                    if sink.enabled() {
                         if removed.is_empty() {
                             sink.report(ValidationError {
                                 kind: E::InvalidUrlUnit,
@@ -211,7 +211,7 @@ pub(crate) fn basic_url_parse<S: ValidationSink>(
     }
     // An already-normalized http(s) URL parses to itself, with no validation error to
     // report; the base cannot matter for it.
-    if !S::ENABLED
+    if !sink.enabled()
         && let Some(url) = parse_normalized_http(input, mode)
     {
         return Ok(url);
@@ -529,7 +529,7 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
 
     #[inline]
     fn error(&mut self, kind: E, p: usize) {
-        if S::ENABLED {
+        if self.sink.enabled() {
             let position = self.input.original(p);
             self.sink.report(ValidationError { kind, position });
         }
@@ -599,7 +599,7 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
             }
         }
         out.extend_from_slice(bytes.get(run..i).unwrap_or(&[]));
-        if S::ENABLED {
+        if self.sink.enabled() {
             for q in p..i {
                 self.validate_unit(q);
             }
@@ -857,7 +857,7 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
         }
         let mut host_p = p;
         if let Some(at_sign) = at_sign {
-            if S::ENABLED {
+            if self.sink.enabled() {
                 for (i, &b) in bytes.iter().enumerate().take(end).skip(p) {
                     if b == b'@' {
                         self.error(E::InvalidCredentials, i);
@@ -941,7 +941,7 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
         to: usize,
         is_opaque: bool,
     ) -> Result<HostKind, ParseError> {
-        let position = if S::ENABLED {
+        let position = if self.sink.enabled() {
             self.input.original(from)
         } else {
             0
@@ -1247,7 +1247,7 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
                     .iter()
                     .position(|&b| b == b'#')
                     .map_or(bytes.len(), |i| p + i);
-                if S::ENABLED {
+                if self.sink.enabled() {
                     for i in p..end {
                         self.validate_unit(i);
                     }

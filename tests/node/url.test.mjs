@@ -393,13 +393,74 @@ test('parseURL: validation errors with types and UTF-16 positions', () => {
   assert.ok(weft.parseURL('https://a.test/').url instanceof URL);
 });
 
-test('parseURL: encoding labels', () => {
-  for (const label of ['utf-8', ' UTF8 ', 'unicode-1-1-utf-8', 'utf-16le', 'UTF-16BE', 'replacement']) {
+test('parseURL: the query is encoded with the label\'s encoding, the rest stays UTF-8', () => {
+  const base = 'https://a.test/';
+  const cases = [
+    // [label, input, expected href]
+    ['windows-1252', '?\u00E9\u20AC#\u00E9', 'https://a.test/?%E9%80#%C3%A9'],
+    [' Latin1\n', '?\u00E9', 'https://a.test/?%E9'],
+    ['ISO-8859-2', '?\u00A2', 'https://a.test/?%26%23162%3B'], // not in ISO-8859-2: &#162; percent-encoded
+    ['koi8-r', '/\u0436?\u0436', 'https://a.test/%D0%B6?%D6'],
+    ['shift_jis', '?\u3042', 'https://a.test/?%82%A0'],
+    ['euc-kr', '?\uAC00', 'https://a.test/?%B0%A1'],
+    ['big5', '?\u4E00', 'https://a.test/?%A4@'], // 0x40 is "@", not in the query set
+    ['gb18030', '?\uE5E5', 'https://a.test/?%26%2358853%3B'],
+    ['gbk', '?\u4E02', 'https://a.test/?%81@'],
+    ['iso-2022-jp', '?\u3042a', 'https://a.test/?%1B$B$%22%1B(Ba'],
+    ['euc-jp', '?\u3042', 'https://a.test/?%A4%A2'],
+    ['x-user-defined', '?\uF780a', 'https://a.test/?%80a'],
+  ];
+  for (const [label, input, href] of cases) {
+    assert.equal(weft.parseURL(input, base, { encoding: label }).url?.href, href, label);
+  }
+  // URL §4.4 query state: non-special URLs and ws/wss encode their query as UTF-8 regardless.
+  for (const [input, href] of [
+    ["sc:x?\u00E9'", "sc:x?%C3%A9'"],
+    ['wss://a.test/?\u00E9', 'wss://a.test/?%C3%A9'],
+    ["https://a.test/?\u00E9'", 'https://a.test/?%E9%27'],
+  ]) {
+    assert.equal(weft.parseURL(input, undefined, { encoding: 'windows-1252' }).url.href, href);
+  }
+});
+
+test('parseURL: labels whose output encoding is UTF-8, and unknown labels', () => {
+  for (const label of ['utf-8', ' UTF8 ', 'unicode-1-1-utf-8', 'utf-16le', 'UTF-16BE', 'utf-16', 'replacement', 'iso-2022-kr']) {
     assert.equal(weft.parseURL('https://a/?\u00E9', undefined, { encoding: label }).url.search, '?%C3%A9', label);
   }
-  for (const label of ['windows-1252', 'shift_jis', 'nope', '']) {
-    assert.throws(() => weft.parseURL('https://a/', undefined, { encoding: label }), RangeError, label);
+  for (const label of ['nope', '', 'utf-8\0', 'latin-1', 'windows-1252 x']) {
+    assert.throws(
+      () => weft.parseURL('https://a/', undefined, { encoding: label }),
+      (error) => error instanceof RangeError && error.message.includes(`('${label}')`) && error.message.startsWith('parseURL:'),
+      JSON.stringify(label),
+    );
   }
+  // WebIDL conversions: undefined means no label; anything else is converted to a string first.
+  assert.equal(weft.parseURL('https://a/?\u00E9', undefined, { encoding: undefined }).url.search, '?%C3%A9');
+  assert.equal(weft.parseURL('https://a/?\u00E9', undefined, {}).url.search, '?%C3%A9');
+  assert.equal(weft.parseURL('https://a/?\u00E9', undefined, { encoding: { toString: () => 'latin1' } }).url.search, '?%E9');
+  assert.throws(() => weft.parseURL('https://a/', undefined, { encoding: null }), /\('null'\)/);
+  assert.throws(() => weft.parseURL('https://a/', undefined, { encoding: Symbol('x') }), TypeError);
+  // An unknown label fails even where the URL would not parse, and the module keeps working.
+  assert.throws(() => weft.parseURL('not a url', undefined, { encoding: 'nope' }), RangeError);
+  assert.equal(weft.parseURL('https://a/?\u00E9', 'https://b/', { encoding: 'latin1' }).url.href, 'https://a/?%E9');
+});
+
+test('parseURL: validation errors are reported with an encoding too', () => {
+  const { url, errors } = weft.parseURL(' https:\\\\h.test/\u00E9?\u00E9\u3042#\u00E9', 'no base', { encoding: 'windows-1252' });
+  assert.equal(url, null, 'a base that fails makes the parse fail');
+  assert.deepEqual(errors, [{ type: 'missing-scheme-non-relative-URL', position: 0, inBase: true }]);
+  const based = weft.parseURL(' \\\\h.test/\u00E9?\u00E9\u3042 #\u00E9', 'https://b.test/', { encoding: 'shift_jis' });
+  assert.equal(based.url.href, 'https://h.test/%C3%A9?%26%23233%3B%82%A0%20#%C3%A9');
+  assert.deepEqual(based.errors.map((e) => [e.type, e.position, e.inBase]), [
+    ['invalid-URL-unit', 0, false],
+    ['invalid-reverse-solidus', 1, false],
+    ['invalid-reverse-solidus', 2, false],
+    ['invalid-URL-unit', 14, false],
+  ]);
+  // Positions are UTF-16 indices whatever the query's encoding.
+  const astral = weft.parseURL('https://a.test/?\u{1F600}\u00E9|', undefined, { encoding: 'euc-kr' });
+  assert.equal(astral.url.search, '?%26%23128512%3B%26%23233%3B|');
+  assert.deepEqual(astral.errors, [{ type: 'invalid-URL-unit', position: 19, inBase: false }]);
 });
 
 test('host helpers', () => {

@@ -3,9 +3,7 @@
 // library has neither, so this driver parses the same relative reference against a special
 // URL with weft.parseURL(input, base, {encoding}), the document encoding as the query's
 // encoding, and checks upstream's two assertions (the fragment is always UTF-8; the query uses
-// the encoding). Same test names as upstream. The non-UTF-8 encodings need weft's Encoding
-// module: until it is merged parseURL rejects them with a RangeError, and those cases are listed
-// in tests/wpt/expected-failures.json.
+// the encoding). Same test names as upstream.
 promise_test(() => fetch("resources/percent-encoding.json").then(res => res.json()).then(runTests), "Loading data…");
 
 function runTests(testUnits) {
