@@ -146,6 +146,26 @@ pub(crate) trait Sink {
     /// Decodes the longest prefix of `src` that is complete, valid UTF-8 and fits; returns its
     /// length in bytes.
     fn push_valid_utf8(&mut self, src: &[u8]) -> usize;
+
+    /// Decodes bytes from the start of `src` with index single-byte `code_points` (ASCII bytes
+    /// are themselves), stopping before a byte the index has no code point for or when room
+    /// runs short; returns the bytes consumed.
+    fn push_single_byte(&mut self, src: &[u8], code_points: &[u16; 128]) -> usize {
+        let mut read = 0;
+        while self.remaining() >= Self::MAX_STEP {
+            let Some(&byte) = src.get(read) else { break };
+            if byte < 0x80 {
+                read += self.push_ascii_run(src.get(read..).unwrap_or_default());
+                continue;
+            }
+            match code_points.get(usize::from(byte & 0x7F)).copied().unwrap_or(0) {
+                0 => break,
+                code_point => self.push_bmp(code_point),
+            }
+            read += 1;
+        }
+        read
+    }
 }
 
 /// UTF-16 output into a caller's buffer.
@@ -190,6 +210,35 @@ impl Sink for Utf16Sink<'_> {
         let dst = self.buf.get_mut(self.pos..).unwrap_or_default();
         let (read, written) = utf8::decode_valid_prefix_to_utf16(src, dst);
         self.pos += written;
+        read
+    }
+
+    /// One unit per byte: eight ASCII bytes at a time, else a table lookup per byte, with no
+    /// per-unit room check (the loop runs over the room there is).
+    fn push_single_byte(&mut self, src: &[u8], code_points: &[u16; 128]) -> usize {
+        let dst = self.buf.get_mut(self.pos..).unwrap_or_default();
+        let mut read = 0;
+        'chunks: for (from, to) in src.chunks(8).zip(dst.chunks_mut(8)) {
+            if from.len() == 8 && to.len() == 8 && super::ascii::is_ascii_word(from) {
+                for (to, &from) in to.iter_mut().zip(from) {
+                    *to = u16::from(from);
+                }
+                read += 8;
+                continue;
+            }
+            for (to, &byte) in to.iter_mut().zip(from) {
+                *to = if byte < 0x80 {
+                    u16::from(byte)
+                } else {
+                    match code_points.get(usize::from(byte & 0x7F)).copied().unwrap_or(0) {
+                        0 => break 'chunks,
+                        code_point => code_point,
+                    }
+                };
+                read += 1;
+            }
+        }
+        self.pos += read;
         read
     }
 }
