@@ -67,14 +67,23 @@ function writeUtf16(string) {
   return length;
 }
 
-// TextEncoder.encode delegates to the host's encoder when it gets the probe right (lone
-// surrogates become U+FFFD, pairs one code point): one native call, no copy through wasm.
+// TextEncoder's encode and encodeInto delegate to the host's encoder when it gets the probe
+// right (lone surrogates become U+FFFD, pairs one code point, encodeInto never splits a code
+// point): one native call, no copy through wasm.
 const hostTextEncoder = verified(() => {
   const encoder = new globalThis.TextEncoder();
-  const bytes = encoder.encode(probeString);
   const expected = [0xef, 0xbb, 0xbf, 0x61, 0xf0, 0x9f, 0x98, 0x80, 0xef, 0xbf, 0xbd];
-  const good = bytes instanceof Uint8Array && bytes.length === expected.length && bytes.every((byte, i) => byte === expected[i]);
-  return good && encoder.encode('').length === 0 ? encoder : undefined;
+  const same = (bytes, length = expected.length) =>
+    bytes instanceof Uint8Array && bytes.length === length && bytes.every((byte, i) => byte === expected[i]);
+  const into = new Uint8Array(expected.length + 1);
+  const whole = encoder.encodeInto(probeString, into);
+  const short = encoder.encodeInto(probeString, new Uint8Array(6));
+  const good =
+    same(encoder.encode(probeString)) &&
+    encoder.encode('').length === 0 &&
+    whole.read === 5 && whole.written === 11 && same(into.subarray(0, 11), 11) && into[11] === 0 &&
+    short.read === 2 && short.written === 4;
+  return good ? encoder : undefined;
 });
 
 // --- WebIDL helpers ---
@@ -214,6 +223,14 @@ export class TextEncoder {
     const string = toDOMString(source);
     if (typedArrayTag.call(destination) !== 'Uint8Array') {
       throw new TypeError("Failed to execute 'encodeInto' on 'TextEncoder': parameter 2 is not of type 'Uint8Array'.");
+    }
+    if (hostTextEncoder) {
+      try {
+        return hostTextEncoder.encodeInto(string, destination);
+      } catch {
+        // Hosts that refuse a shared destination (Chromium) throw before writing: weft's own
+        // encoder below takes it, as the standard's [AllowShared] does.
+      }
     }
     // Rust packs (read, written) as read · 2^32 + written: both fit in 32 bits.
     const packed = glue.textEncoderEncodeInto(writeUtf16(string), destination.length);

@@ -1,7 +1,7 @@
 // The Encoding API's host-specific data paths and their fallbacks. js/encoding.js picks, at load
 // time, how to make strings from UTF-16 in wasm memory (Buffer's ucs2Slice, else the host's
 // UTF-16LE TextDecoder, else String.fromCharCode), how to write strings there (ucs2Write, else
-// a charCodeAt loop) and whether TextEncoder.encode delegates to the host's TextEncoder. Each
+// a charCodeAt loop) and whether TextEncoder's encode and encodeInto delegate to the host's. Each
 // test loads a fresh copy of the web build with the host's globals arranged so that one set of
 // paths is taken (spies prove it), and checks it against the default build on the same input.
 import assert from 'node:assert/strict';
@@ -61,7 +61,7 @@ function assertSameAsReference(weft) {
 }
 
 test('Node: Buffer ucs2Slice/ucs2Write and the host TextEncoder are used', async () => {
-  const calls = { slice: 0, write: 0, encode: 0 };
+  const calls = { slice: 0, write: 0, encode: 0, encodeInto: 0 };
   const weft = await loadWith('node-paths', () => {
     const { ucs2Slice, ucs2Write } = Buffer.prototype;
     Buffer.prototype.ucs2Slice = function (...args) {
@@ -77,18 +77,35 @@ test('Node: Buffer ucs2Slice/ucs2Write and the host TextEncoder are used', async
         calls.encode++;
         return super.encode(input);
       }
+      // Refuses shared destinations, as Chromium's does.
+      encodeInto(source, destination) {
+        calls.encodeInto++;
+        if (destination.buffer instanceof SharedArrayBuffer) throw new TypeError('must not be shared');
+        return super.encodeInto(source, destination);
+      }
     };
   });
   const before = { ...calls };
   assert.equal(new weft.TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0])), '\u3042');
-  assert.deepEqual(new weft.TextEncoder().encodeInto('\u00e9', new Uint8Array(2)), { read: 1, written: 2 });
+  assert.deepEqual({ ...new weft.TextEncoder().encodeInto('\u00e9', new Uint8Array(2)) }, { read: 1, written: 2 });
   assert.deepEqual([...new weft.TextEncoder().encode('\u00e9')], [0xc3, 0xa9]);
+  const stream = new weft.TextEncoderStream();
+  const writer = stream.writable.getWriter();
+  writer.write('\u00e9');
+  writer.close();
+  const chunks = [];
+  for await (const chunk of stream.readable) chunks.push(...chunk);
+  assert.deepEqual(chunks, [0xc3, 0xa9]);
   assert.deepEqual(
-    [calls.slice - before.slice, calls.write - before.write, calls.encode - before.encode],
-    [1, 1, 1],
-    'one ucs2Slice, one ucs2Write, one host encode',
+    Object.fromEntries(Object.entries(calls).map(([name, count]) => [name, count - before[name]])),
+    { slice: 1, write: 1, encode: 1, encodeInto: 1 },
+    'the decoded string from ucs2Slice, the stream chunk written by ucs2Write, encode and encodeInto by the host',
   );
   assertSameAsReference(weft);
+  // What the host refuses, weft's own encoder does.
+  const shared = new Uint8Array(new SharedArrayBuffer(8), 2, 5);
+  assert.deepEqual({ ...new weft.TextEncoder().encodeInto('a\u00e9\u{1F600}', shared) }, { read: 2, written: 3 });
+  assert.deepEqual([...new Uint8Array(shared.buffer)], [0, 0, 0x61, 0xc3, 0xa9, 0, 0, 0]);
 });
 
 test('without Buffer: the host UTF-16LE TextDecoder and a charCodeAt loop', async () => {
