@@ -158,7 +158,11 @@ pub(crate) trait Sink {
                 read += self.push_ascii_run(src.get(read..).unwrap_or_default());
                 continue;
             }
-            match code_points.get(usize::from(byte & 0x7F)).copied().unwrap_or(0) {
+            match code_points
+                .get(usize::from(byte & 0x7F))
+                .copied()
+                .unwrap_or(0)
+            {
                 0 => break,
                 code_point => self.push_bmp(code_point),
             }
@@ -213,13 +217,21 @@ impl Sink for Utf16Sink<'_> {
         read
     }
 
-    /// One unit per byte: eight ASCII bytes at a time, else a table lookup per byte, with no
-    /// per-unit room check (the loop runs over the room there is).
+    /// One unit per byte, eight bytes at a time: ASCII words widened, others looked up byte
+    /// by byte, with no per-unit room check (the loop runs over the room there is).
     fn push_single_byte(&mut self, src: &[u8], code_points: &[u16; 128]) -> usize {
+        let map = |byte: u8| match byte {
+            0x00..=0x7F => Some(u16::from(byte)),
+            _ => code_points
+                .get(usize::from(byte & 0x7F))
+                .copied()
+                .filter(|&unit| unit != 0),
+        };
         let dst = self.buf.get_mut(self.pos..).unwrap_or_default();
         let mut read = 0;
-        'chunks: for (from, to) in src.chunks(8).zip(dst.chunks_mut(8)) {
-            if from.len() == 8 && to.len() == 8 && super::ascii::is_ascii_word(from) {
+        let mut stopped = false;
+        'chunks: for (from, to) in src.chunks_exact(8).zip(dst.chunks_exact_mut(8)) {
+            if super::ascii::is_ascii_word(from) {
                 for (to, &from) in to.iter_mut().zip(from) {
                     *to = u16::from(from);
                 }
@@ -227,14 +239,20 @@ impl Sink for Utf16Sink<'_> {
                 continue;
             }
             for (to, &byte) in to.iter_mut().zip(from) {
-                *to = if byte < 0x80 {
-                    u16::from(byte)
-                } else {
-                    match code_points.get(usize::from(byte & 0x7F)).copied().unwrap_or(0) {
-                        0 => break 'chunks,
-                        code_point => code_point,
-                    }
+                let Some(unit) = map(byte) else {
+                    stopped = true;
+                    break 'chunks;
                 };
+                *to = unit;
+                read += 1;
+            }
+        }
+        if !stopped {
+            let tail = src.get(read..).unwrap_or_default();
+            let room = self.buf.get_mut(self.pos + read..).unwrap_or_default();
+            for (to, &byte) in room.iter_mut().zip(tail) {
+                let Some(unit) = map(byte) else { break };
+                *to = unit;
                 read += 1;
             }
         }
