@@ -59,7 +59,7 @@ test-wasm:
 	cargo test --target wasm32-unknown-unknown --lib
 
 test-node:
-	node tools/build-pkg.mjs --debug --features testing-hooks --out target/pkg-testing
+	node tools/build-pkg.mjs --debug --features testing-hooks --out target/pkg-testing --no-lite
 	node --test tests/node/
 
 test-wpt:

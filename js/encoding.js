@@ -7,24 +7,44 @@ import { memoryBytes, readBytes, writeBytes, writeString } from './io.js';
 import { wasm } from './runtime.js';
 import { requireArguments, toDOMString, toUSVString } from './webidl.js';
 
-// --- turning UTF-16 in wasm memory into a string ---
+// --- strings to and from UTF-16 in wasm memory ---
+// Each host path is checked at load time on a probe with a BOM, a surrogate pair and a lone
+// surrogate (which must pass through untouched), and used only if it gets them right.
 
-// The host's UTF-16LE decoder makes a string in one native call; trust it only after checking
-// it keeps a leading U+FEFF (ignoreBOM) and surrogate pairs intact.
-const utf16Decoder = (() => {
+const probeString = '\uFEFFa\u{1F600}\uD800';
+const probeBytes = [0xff, 0xfe, 0x61, 0x00, 0x3d, 0xd8, 0x00, 0xde, 0x00, 0xd8];
+
+function verified(make) {
   try {
-    // The host's, captured before any polyfill (this module's TextDecoder shadows the name).
-    const decoder = new globalThis.TextDecoder('utf-16le', { ignoreBOM: true });
-    const probe = new Uint8Array([0xff, 0xfe, 0x61, 0x00, 0x3d, 0xd8, 0x00, 0xde]);
-    return decoder.decode(probe) === '\uFEFFa\u{1F600}' ? decoder : undefined;
+    return make();
   } catch {
     return undefined;
   }
-})();
+}
+
+// Node and Bun: Buffer's UTF-16LE methods copy once between a string and any Uint8Array.
+const bufferPrototype = globalThis.Buffer?.prototype;
+const ucs2Slice = verified(() => {
+  const slice = bufferPrototype.ucs2Slice;
+  return slice.call(Uint8Array.from(probeBytes), 0, probeBytes.length) === probeString ? slice : undefined;
+});
+const ucs2Write = verified(() => {
+  const write = bufferPrototype.ucs2Write;
+  const bytes = new Uint8Array(probeBytes.length);
+  const written = write.call(bytes, probeString, 0, bytes.length);
+  return written === probeBytes.length && bytes.every((byte, i) => byte === probeBytes[i]) ? write : undefined;
+});
+// Elsewhere the host's UTF-16LE decoder makes a string in one call (the host's, captured before
+// any polyfill: this module's TextDecoder shadows the name).
+const utf16Decoder = verified(() => {
+  const decoder = new globalThis.TextDecoder('utf-16le', { ignoreBOM: true });
+  return decoder.decode(Uint8Array.from(probeBytes)) === probeString.slice(0, -1) + '\uFFFD' ? decoder : undefined;
+});
 
 function readUtf16(units) {
   if (units === 0) return '';
   const address = glue.encodingUtf16Output();
+  if (ucs2Slice) return ucs2Slice.call(memoryBytes(), address, address + units * 2);
   if (utf16Decoder) return utf16Decoder.decode(memoryBytes().subarray(address, address + units * 2));
   const view = new Uint16Array(wasm().memory.buffer, address, units);
   let string = '';
@@ -38,10 +58,33 @@ function readUtf16(units) {
 function writeUtf16(string) {
   const length = string.length;
   const address = glue.encodingUtf16Input(length);
+  if (ucs2Write) {
+    ucs2Write.call(memoryBytes(), string, address, length * 2);
+    return length;
+  }
   const view = new Uint16Array(wasm().memory.buffer, address, length);
   for (let i = 0; i < length; i++) view[i] = string.charCodeAt(i);
   return length;
 }
+
+// TextEncoder's encode and encodeInto delegate to the host's encoder when it gets the probe
+// right (lone surrogates become U+FFFD, pairs one code point, encodeInto never splits a code
+// point): one native call, no copy through wasm.
+const hostTextEncoder = verified(() => {
+  const encoder = new globalThis.TextEncoder();
+  const expected = [0xef, 0xbb, 0xbf, 0x61, 0xf0, 0x9f, 0x98, 0x80, 0xef, 0xbf, 0xbd];
+  const same = (bytes, length = expected.length) =>
+    bytes instanceof Uint8Array && bytes.length === length && bytes.every((byte, i) => byte === expected[i]);
+  const into = new Uint8Array(expected.length + 1);
+  const whole = encoder.encodeInto(probeString, into);
+  const short = encoder.encodeInto(probeString, new Uint8Array(6));
+  const good =
+    same(encoder.encode(probeString)) &&
+    encoder.encode('').length === 0 &&
+    whole.read === 5 && whole.written === 11 && same(into.subarray(0, 11), 11) && into[11] === 0 &&
+    short.read === 2 && short.written === 4;
+  return good ? encoder : undefined;
+});
 
 // --- WebIDL helpers ---
 
@@ -167,8 +210,10 @@ export class TextEncoder {
 
   encode(input = '') {
     void this.#brand;
+    const string = toDOMString(input);
+    if (hostTextEncoder) return hostTextEncoder.encode(string);
     // The encoder turns lone surrogates into U+FFFD, which is the USVString conversion.
-    return readBytes(glue.textEncoderEncode(writeUtf16(toDOMString(input))));
+    return readBytes(glue.textEncoderEncode(writeUtf16(string)));
   }
 
   encodeInto(source, destination) {
@@ -178,6 +223,14 @@ export class TextEncoder {
     const string = toDOMString(source);
     if (typedArrayTag.call(destination) !== 'Uint8Array') {
       throw new TypeError("Failed to execute 'encodeInto' on 'TextEncoder': parameter 2 is not of type 'Uint8Array'.");
+    }
+    if (hostTextEncoder) {
+      try {
+        return hostTextEncoder.encodeInto(string, destination);
+      } catch {
+        // Hosts that refuse a shared destination (Chromium) throw before writing: weft's own
+        // encoder below takes it, as the standard's [AllowShared] does.
+      }
     }
     // Rust packs (read, written) as read · 2^32 + written: both fit in 32 bits.
     const packed = glue.textEncoderEncodeInto(writeUtf16(string), destination.length);

@@ -14,6 +14,7 @@ const featureSets = {
   'encoding + legacy CJK': 'encoding-legacy',
   html: 'html',
   'structured-clone': 'structured-clone',
+  'npm package lite (npm − legacy)': 'npm-lite',
   'npm package (full − public-suffix)': 'npm',
   full: 'full',
 };

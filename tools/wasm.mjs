@@ -26,14 +26,14 @@ export function compileWasm({ features, debug = false, quiet = false } = {}) {
 }
 
 /**
- * wasm-bindgen's `web` glue into `outDir` (weft.js + weft_bg.wasm). --weak-refs: exported Rust
+ * wasm-bindgen's `web` glue into `outDir` (`${outName}.js` + `${outName}_bg.wasm`). --weak-refs: exported Rust
  * objects are freed by a FinalizationRegistry. --experimental-reset-state-function: after a
  * panic (which traps), the next call gets a fresh instance (see src/bindings/mod.rs).
  */
-export function bindgen(wasm, outDir) {
+export function bindgen(wasm, outDir, outName = 'weft') {
   run('wasm-bindgen', [
     '--target', 'web', '--weak-refs', '--experimental-reset-state-function',
-    '--out-dir', outDir, '--out-name', 'weft', wasm,
+    '--out-dir', outDir, '--out-name', outName, wasm,
   ]);
 }
 

@@ -4,6 +4,7 @@
 // tag (or set `globalThis.weftPolyfillOptions = {force: true}` first) to replace even good
 // host implementations.
 import initGlue from '#glue';
+import { wasmFile } from '#wasm-file';
 import { install } from '../polyfill.js';
 
 const script = typeof document === 'undefined' ? null : document.currentScript;
@@ -11,7 +12,7 @@ const options = {
   force: script?.hasAttribute('data-force') ?? false,
   ...globalThis.weftPolyfillOptions,
 };
-const wasmUrl = new URL('weft_bg.wasm', script?.src ?? globalThis.location.href);
+const wasmUrl = new URL(wasmFile, script?.src ?? globalThis.location.href);
 
 export const ready = initGlue({ module_or_path: wasmUrl }).then(() => install(options));
 

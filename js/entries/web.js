@@ -1,5 +1,6 @@
-// Browsers and bundlers: call `await init()` (fetches weft_bg.wasm beside this file, or takes a
-// URL, Response, bytes or WebAssembly.Module) or `initSync({module})` before using the API.
+// Browsers and bundlers: call `await init()` (fetches weft_bg.wasm, or weft_lite_bg.wasm for
+// weft/lite, beside this file, or takes a URL, Response, bytes or WebAssembly.Module) or
+// `initSync({module})` before using the API.
 import initGlue, { initSync as initGlueSync } from '#glue';
 
 export default async function init(moduleOrPath) {

@@ -5,10 +5,11 @@
 //! A `TextDecoder`'s streaming state lives in a [`TextDecoderCore`] object, which the glue's
 //! FinalizationRegistry frees with its JS wrapper (`--weak-refs`).
 
+use super::errors::{encoding_error, encoding_for_label};
 use super::io::{set_output, with_input_bytes, with_input_str};
 use crate::encoding::{
-    self, Decoder, DecoderErrorMode, Encoder, EncoderErrorMode, Encoding, TextDecoder,
-    TextDecoderError, TextEncoderStreamState, encode_into_utf8, utf16_to_utf8,
+    self, Decoder, DecoderErrorMode, Encoder, EncoderErrorMode, Encoding, EncodingError,
+    TextDecoder, TextDecoderError, TextEncoderStreamState, encode_into_utf8, utf16_to_utf8,
 };
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -62,13 +63,13 @@ impl TextDecoderCore {
     pub fn new(label: &str, fatal: bool, ignore_bom: bool) -> Result<TextDecoderCore, JsValue> {
         TextDecoder::new(label, fatal, ignore_bom)
             .map(|inner| TextDecoderCore { inner })
-            .map_err(|error| {
-                range_error(&match error {
-                    TextDecoderError::UnknownLabel | TextDecoderError::Replacement => {
-                        format!("The encoding label provided ('{label}') is invalid.")
-                    }
-                    TextDecoderError::NotIncluded(_) => error.to_string(),
-                })
+            .map_err(|error| match error {
+                TextDecoderError::UnknownLabel | TextDecoderError::Replacement => range_error(
+                    &format!("The encoding label provided ('{label}') is invalid."),
+                ),
+                TextDecoderError::NotIncluded(encoding) => {
+                    encoding_error(EncodingError::NotIncluded(encoding))
+                }
             })
     }
 
@@ -177,11 +178,7 @@ pub fn encoding_sniff_bom(len: usize) -> Option<String> {
 /// buffer; a TypeError in `fatal` mode.
 #[wasm_bindgen(js_name = encodingDecode)]
 pub fn encoding_decode(len: usize, label: &str, fatal: bool, bom: bool) -> Result<usize, JsValue> {
-    let label_encoding = Encoding::for_label(label).ok_or_else(|| {
-        range_error(&format!(
-            "The encoding label provided ('{label}') is invalid."
-        ))
-    })?;
+    let label_encoding = encoding_for_label(label)?;
     with_input_bytes(len, |input| {
         // 1.-2. BOM sniff; a BOM's encoding wins and its bytes are read.
         let (encoding, input) = match encoding::bom_sniff(input).filter(|_| bom) {
@@ -195,8 +192,7 @@ pub fn encoding_decode(len: usize, label: &str, fatal: bool, bom: bool) -> Resul
         } else {
             DecoderErrorMode::Replacement
         };
-        let mut decoder =
-            Decoder::new(encoding, mode).map_err(|error| range_error(&error.to_string()))?;
+        let mut decoder = Decoder::new(encoding, mode).map_err(encoding_error)?;
         UTF16.with_borrow_mut(|output| {
             output.clear();
             if output.capacity() > RETAIN_LIMIT {
@@ -214,13 +210,8 @@ pub fn encoding_decode(len: usize, label: &str, fatal: bool, bom: bool) -> Resul
 /// encoding), with the error mode "fatal" or "html"; the bytes go to the io output buffer.
 #[wasm_bindgen(js_name = encodingEncode)]
 pub fn encoding_encode(len: usize, label: &str, html: bool) -> Result<usize, JsValue> {
-    let encoding = Encoding::for_label(label).ok_or_else(|| {
-        range_error(&format!(
-            "The encoding label provided ('{label}') is invalid."
-        ))
-    })?;
-    let mut encoder = Encoder::new(encoding.output_encoding())
-        .map_err(|error| range_error(&error.to_string()))?;
+    let encoding = encoding_for_label(label)?;
+    let mut encoder = Encoder::new(encoding.output_encoding()).map_err(encoding_error)?;
     let mode = if html {
         EncoderErrorMode::Html
     } else {

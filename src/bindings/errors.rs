@@ -19,3 +19,29 @@ pub fn dom_exception(message: &str, name: &str) -> JsValue {
     error.set_name(name);
     error.into()
 }
+
+/// The encoding `label` names; a RangeError for an unknown label (as `new TextDecoder` throws).
+#[cfg(feature = "encoding")]
+pub fn encoding_for_label(label: &str) -> Result<crate::encoding::Encoding, JsValue> {
+    crate::encoding::Encoding::for_label(label).ok_or_else(|| {
+        js_sys::RangeError::new(&format!(
+            "The encoding label provided ('{label}') is invalid."
+        ))
+        .into()
+    })
+}
+
+/// The RangeError for an encoding this build cannot decode or encode with: one left out of
+/// it (the legacy multi-byte encodings, in `weft/lite`) or one without an encoder.
+#[cfg(feature = "encoding")]
+pub fn encoding_error(error: crate::encoding::EncodingError) -> JsValue {
+    use crate::encoding::EncodingError;
+    let message = match error {
+        EncodingError::NotIncluded(encoding) => format!(
+            "The encoding {encoding} is not included in this build (weft/lite leaves out the \
+             legacy multi-byte encodings); the full `weft` entry has it."
+        ),
+        EncodingError::NoEncoder(_) => error.to_string(),
+    };
+    js_sys::RangeError::new(&message).into()
+}

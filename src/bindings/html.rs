@@ -16,6 +16,7 @@
 //! reported as an error, like one beyond the Rust type; a field given to a serializer that is
 //! not an integer in its type's range makes the serialization fail.
 
+use super::errors::{encoding_error, encoding_for_label};
 use super::io::{set_output, with_input_str};
 use crate::html::fetching::extract_character_encoding_label_from_meta_element;
 use crate::html::microsyntax::tokens::{split_on_ascii_whitespace, split_on_commas};
@@ -583,19 +584,21 @@ pub fn meta_charset_encoding(content: &str) -> Option<String> {
 }
 
 /// §2.5 encoding-parse-and-serialize a URL, in a document whose character encoding has the
-/// label `encoding`, against `base` if given. `None` is failure; an unknown label is a
-/// RangeError and an unparsable base a TypeError, as in the TextDecoder and URL constructors.
+/// label `encoding`, against `base` if given. `None` is failure; an unknown label (or an
+/// encoding this build leaves out) is a RangeError and an unparsable base a TypeError, as in
+/// the TextDecoder and URL constructors.
 #[wasm_bindgen(js_name = htmlEncodingParseAndSerializeUrl)]
 pub fn encoding_parse_and_serialize_url(
     url: &str,
     encoding: &str,
     base: Option<String>,
 ) -> Result<Option<String>, JsValue> {
-    let document_encoding = crate::encoding::Encoding::for_label(encoding).ok_or_else(|| {
-        js_sys::RangeError::new(&format!(
-            "The encoding label provided ('{encoding}') is invalid."
-        ))
-    })?;
+    let document_encoding = encoding_for_label(encoding)?;
+    // The query is encoded with the output encoding, which this build may leave out.
+    document_encoding
+        .output_encoding()
+        .check_included()
+        .map_err(encoding_error)?;
     let base = match base {
         Some(base) => Some(
             crate::url::Url::parse(&base, None)

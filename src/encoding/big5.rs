@@ -80,38 +80,19 @@ impl Handler for Big5Decoder {
         if self.leading != 0 {
             return 0;
         }
-        let mut read = 0;
-        while sink.remaining() >= S::MAX_STEP {
-            if src.get(read).is_some_and(|&b| b < 0x80) {
-                read += sink.push_ascii_run(src.get(read..).unwrap_or_default());
-                continue;
-            }
-            match *src.get(read..).unwrap_or_default() {
-                [] => break,
-                [leading @ 0x81..=0xFE, byte, ..] => {
-                    let Some(pointer) = Self::pointer(leading, byte) else {
-                        break;
-                    };
-                    if let Some((a, b)) = Self::pair(pointer) {
-                        sink.push(a);
-                        sink.push(b);
-                    } else {
-                        let code_point = self.index.get(pointer).copied().unwrap_or(0);
-                        if code_point == 0 {
-                            break;
-                        }
-                        if code_point <= 0xFFFF {
-                            sink.push_bmp(code_point as u16);
-                        } else {
-                            sink.push(char::from_u32(code_point).unwrap_or('\u{FFFD}'));
-                        }
-                    }
-                    read += 2;
+        // Pointers to two code points or to one above U+FFFF stop it; the handler takes them.
+        sink.push_bmp_steps(src, |rest| match *rest {
+            [leading @ 0x81..=0xFE, byte, ..] => {
+                let pointer = Self::pointer(leading, byte)?;
+                if Self::pair(pointer).is_some() {
+                    return None;
                 }
-                _ => break,
+                let code_point = self.index.get(pointer).copied()?;
+                let unit = u16::try_from(code_point).ok().filter(|&unit| unit != 0)?;
+                Some((unit, 2))
             }
-        }
-        read
+            _ => None,
+        })
     }
 }
 

@@ -146,6 +146,56 @@ pub(crate) trait Sink {
     /// Decodes the longest prefix of `src` that is complete, valid UTF-8 and fits; returns its
     /// length in bytes.
     fn push_valid_utf8(&mut self, src: &[u8]) -> usize;
+
+    /// Decodes from the start of `src` while each character is ASCII (itself) or one that
+    /// `step` decodes to a single BMP unit (`step` gets the bytes from the character on and
+    /// returns the unit and the character's length); stops where `step` returns `None` or room
+    /// runs short. Returns the bytes consumed.
+    #[cfg(feature = "encoding-legacy")]
+    fn push_bmp_steps(
+        &mut self,
+        src: &[u8],
+        mut step: impl FnMut(&[u8]) -> Option<(u16, usize)>,
+    ) -> usize {
+        let mut read = 0;
+        while self.remaining() >= Self::MAX_STEP {
+            let rest = src.get(read..).unwrap_or_default();
+            match rest.first() {
+                None => break,
+                Some(&byte) if byte < 0x80 => read += self.push_ascii_run(rest),
+                Some(_) => {
+                    let Some((unit, len)) = step(rest) else { break };
+                    self.push_bmp(unit);
+                    read += len;
+                }
+            }
+        }
+        read
+    }
+
+    /// Decodes bytes from the start of `src` with index single-byte `code_points` (ASCII bytes
+    /// are themselves), stopping before a byte the index has no code point for or when room
+    /// runs short; returns the bytes consumed.
+    fn push_single_byte(&mut self, src: &[u8], code_points: &[u16; 128]) -> usize {
+        let mut read = 0;
+        while self.remaining() >= Self::MAX_STEP {
+            let Some(&byte) = src.get(read) else { break };
+            if byte < 0x80 {
+                read += self.push_ascii_run(src.get(read..).unwrap_or_default());
+                continue;
+            }
+            match code_points
+                .get(usize::from(byte & 0x7F))
+                .copied()
+                .unwrap_or(0)
+            {
+                0 => break,
+                code_point => self.push_bmp(code_point),
+            }
+            read += 1;
+        }
+        read
+    }
 }
 
 /// UTF-16 output into a caller's buffer.
@@ -190,6 +240,93 @@ impl Sink for Utf16Sink<'_> {
         let dst = self.buf.get_mut(self.pos..).unwrap_or_default();
         let (read, written) = utf8::decode_valid_prefix_to_utf16(src, dst);
         self.pos += written;
+        read
+    }
+
+    /// Writes straight into the buffer, with no per-unit room check (the loop runs over the
+    /// room there is); ASCII eight bytes at a time where eight follow.
+    #[cfg(feature = "encoding-legacy")]
+    fn push_bmp_steps(
+        &mut self,
+        src: &[u8],
+        mut step: impl FnMut(&[u8]) -> Option<(u16, usize)>,
+    ) -> usize {
+        let dst = self.buf.get_mut(self.pos..).unwrap_or_default();
+        let (mut read, mut written) = (0, 0);
+        while written < dst.len() {
+            let Some(&byte) = src.get(read) else { break };
+            if byte < 0x80 {
+                if let (Some(from), Some(to)) =
+                    (src.get(read..read + 8), dst.get_mut(written..written + 8))
+                    && super::ascii::is_ascii_word(from)
+                {
+                    for (to, &from) in to.iter_mut().zip(from) {
+                        *to = u16::from(from);
+                    }
+                    read += 8;
+                    written += 8;
+                    continue;
+                }
+                if let Some(slot) = dst.get_mut(written) {
+                    *slot = u16::from(byte);
+                }
+                read += 1;
+                written += 1;
+                continue;
+            }
+            let Some((unit, len)) = step(src.get(read..).unwrap_or_default()) else {
+                break;
+            };
+            if let Some(slot) = dst.get_mut(written) {
+                *slot = unit;
+            }
+            read += len;
+            written += 1;
+        }
+        self.pos += written;
+        read
+    }
+
+    /// One unit per byte, eight bytes at a time: ASCII words widened, others looked up byte
+    /// by byte, with no per-unit room check (the loop runs over the room there is).
+    fn push_single_byte(&mut self, src: &[u8], code_points: &[u16; 128]) -> usize {
+        let map = |byte: u8| match byte {
+            0x00..=0x7F => Some(u16::from(byte)),
+            _ => code_points
+                .get(usize::from(byte & 0x7F))
+                .copied()
+                .filter(|&unit| unit != 0),
+        };
+        let dst = self.buf.get_mut(self.pos..).unwrap_or_default();
+        let mut read = 0;
+        let mut stopped = false;
+        'chunks: for (from, to) in src.chunks_exact(8).zip(dst.chunks_exact_mut(8)) {
+            if super::ascii::is_ascii_word(from) {
+                for (to, &from) in to.iter_mut().zip(from) {
+                    *to = u16::from(from);
+                }
+                read += 8;
+                continue;
+            }
+            for (to, &byte) in to.iter_mut().zip(from) {
+                let Some(unit) = map(byte) else {
+                    stopped = true;
+                    break 'chunks;
+                };
+                *to = unit;
+                read += 1;
+            }
+        }
+        if !stopped {
+            let tail = src.get(read..).unwrap_or_default();
+            let room = self.buf.get_mut(self.pos + read..).unwrap_or_default();
+            for (to, &byte) in room.iter_mut().zip(tail) {
+                let Some(unit) = map(byte) else { break };
+                *to = unit;
+                read += 1;
+            }
+        }
+        self.pos += read;
         read
     }
 }

@@ -67,28 +67,13 @@ impl Handler for EucKrDecoder {
         if self.leading != 0 {
             return 0;
         }
-        let mut read = 0;
-        while sink.remaining() >= S::MAX_STEP {
-            if src.get(read).is_some_and(|&b| b < 0x80) {
-                read += sink.push_ascii_run(src.get(read..).unwrap_or_default());
-                continue;
+        sink.push_bmp_steps(src, |rest| match *rest {
+            [leading @ 0x81..=0xFE, byte, ..] => {
+                let code_point = Self::pointer(leading, byte).and_then(|p| self.index.get(p))?;
+                (*code_point != 0).then_some((*code_point, 2))
             }
-            match *src.get(read..).unwrap_or_default() {
-                [] => break,
-                [leading @ 0x81..=0xFE, byte, ..] => {
-                    let code_point = Self::pointer(leading, byte)
-                        .and_then(|p| self.index.get(p).copied())
-                        .unwrap_or(0);
-                    if code_point == 0 {
-                        break;
-                    }
-                    sink.push_bmp(code_point);
-                    read += 2;
-                }
-                _ => break,
-            }
-        }
-        read
+            _ => None,
+        })
     }
 }
 

@@ -77,35 +77,15 @@ impl Handler for ShiftJisDecoder {
         if self.leading != 0 {
             return 0;
         }
-        let mut read = 0;
-        while sink.remaining() >= S::MAX_STEP {
-            if src.get(read).is_some_and(|&b| b < 0x80) {
-                read += sink.push_ascii_run(src.get(read..).unwrap_or_default());
-                continue;
+        sink.push_bmp_steps(src, |rest| match *rest {
+            [0x80, ..] => Some((0x80, 1)),
+            [byte @ 0xA1..=0xDF, ..] => Some((0xFF61 - 0xA1 + u16::from(byte), 1)),
+            [leading @ (0x81..=0x9F | 0xE0..=0xFC), byte, ..] => {
+                let code_point = Self::pointer(leading, byte).and_then(|p| self.code_point(p))?;
+                Some((code_point as u16, 2))
             }
-            match *src.get(read..).unwrap_or_default() {
-                [] => break,
-                [0x80, ..] => {
-                    sink.push_bmp(0x80);
-                    read += 1;
-                }
-                [byte @ 0xA1..=0xDF, ..] => {
-                    sink.push_bmp(0xFF61 - 0xA1 + u16::from(byte));
-                    read += 1;
-                }
-                [leading @ (0x81..=0x9F | 0xE0..=0xFC), byte, ..] => {
-                    let Some(code_point) =
-                        Self::pointer(leading, byte).and_then(|p| self.code_point(p))
-                    else {
-                        break;
-                    };
-                    sink.push_bmp(code_point as u16);
-                    read += 2;
-                }
-                _ => break,
-            }
-        }
-        read
+            _ => None,
+        })
     }
 }
 

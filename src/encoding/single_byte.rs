@@ -56,20 +56,7 @@ impl Handler for SingleByteDecoder {
     }
 
     fn fast<S: Sink>(&mut self, src: &[u8], sink: &mut S) -> usize {
-        let mut read = 0;
-        while sink.remaining() >= S::MAX_STEP {
-            if src.get(read).is_some_and(|&b| b < 0x80) {
-                read += sink.push_ascii_run(src.get(read..).unwrap_or_default());
-                continue;
-            }
-            let Some(&byte) = src.get(read) else { break };
-            match self.code_point(byte) {
-                0 => break,
-                code_point => sink.push_bmp(code_point),
-            }
-            read += 1;
-        }
-        read
+        sink.push_single_byte(src, &self.index.code_points)
     }
 }
 

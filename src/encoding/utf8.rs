@@ -217,7 +217,38 @@ pub(crate) fn decode_valid_prefix_to_utf16(src: &[u8], dst: &mut [u16]) -> (usiz
         }
         // Non-ASCII: decode sequences back to back until something else comes.
         let mut rest = rest;
-        while let Some((length, code_point)) = sequence(rest) {
+        loop {
+            // Runs of two-byte sequences (Cyrillic, Greek, Arabic, Hebrew text) and of
+            // three-byte ones outside E0/ED's narrower second-byte ranges (most CJK text) skip
+            // the general match.
+            while let (Some(&[lead, second]), Some(slot)) =
+                (rest.first_chunk::<2>(), dst.get_mut(written))
+            {
+                if !(second & 0xC0 == 0x80 && matches!(lead, 0xC2..=0xDF)) {
+                    break;
+                }
+                *slot = (u16::from(lead & 0x1F) << 6) | u16::from(second & 0x3F);
+                written += 1;
+                read += 2;
+                rest = rest.get(2..).unwrap_or_default();
+            }
+            while let (Some(&[lead, second, third]), Some(slot)) =
+                (rest.first_chunk::<3>(), dst.get_mut(written))
+            {
+                let trails = (u16::from(second) << 8 | u16::from(third)) & 0xC0C0 == 0x8080;
+                if !(trails && matches!(lead, 0xE1..=0xEC | 0xEE..=0xEF)) {
+                    break;
+                }
+                *slot = (u16::from(lead & 0xF) << 12)
+                    | (u16::from(second & 0x3F) << 6)
+                    | u16::from(third & 0x3F);
+                written += 1;
+                read += 3;
+                rest = rest.get(3..).unwrap_or_default();
+            }
+            let Some((length, code_point)) = sequence(rest) else {
+                break;
+            };
             if code_point >= 0x10000 {
                 let Some([high, low]) = dst
                     .get_mut(written..written + 2)

@@ -1,8 +1,11 @@
-// Bun: the portable tests through `import`, and a smoke test of `require`.
+// Bun: the portable tests through `import` (weft and weft/lite), and a smoke test of `require`.
 import { createRequire } from 'node:module';
 import * as weft from 'weft';
-import { runPortableTests } from './portable.mjs';
+import * as lite from 'weft/lite';
+import { liteTests, runPortableTests } from './portable.mjs';
 
-const required = createRequire(import.meta.url)('weft');
-if (required.btoa('bun') !== 'YnVu') throw new Error('require("weft") does not work in Bun');
-if (!(await runPortableTests(weft, 'bun'))) process.exit(1);
+const require = createRequire(import.meta.url);
+if (require('weft').btoa('bun') !== 'YnVu') throw new Error('require("weft") does not work in Bun');
+if (require('weft/lite').labelToEncoding('latin1') !== 'windows-1252') throw new Error('require("weft/lite") does not work in Bun');
+const passed = [await runPortableTests(weft, 'bun'), await runPortableTests(lite, 'bun weft/lite', liteTests)];
+if (passed.includes(false)) process.exit(1);

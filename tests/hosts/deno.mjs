@@ -1,6 +1,9 @@
-// Deno: the portable tests through the package's `deno` export (weft.deno.js).
+// Deno: the portable tests through the package's `deno` exports (weft.deno.js, weft-lite.deno.js).
 import * as weft from 'weft';
-import { runPortableTests } from './portable.mjs';
+import * as lite from 'weft/lite';
+import { liteTests, runPortableTests } from './portable.mjs';
 
 if (!import.meta.resolve('weft').endsWith('/weft.deno.js')) throw new Error('Deno did not resolve the deno entry');
-if (!(await runPortableTests(weft, 'deno'))) Deno.exit(1);
+if (!import.meta.resolve('weft/lite').endsWith('/weft-lite.deno.js')) throw new Error('Deno did not resolve the lite deno entry');
+const passed = [await runPortableTests(weft, 'deno'), await runPortableTests(lite, 'deno weft/lite', liteTests)];
+if (passed.includes(false)) Deno.exit(1);

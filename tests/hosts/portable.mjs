@@ -184,10 +184,33 @@ export const tests = {
 };
 
 /** Runs every test against `weft`; prints one line per failure and a closing count line. */
-export async function runPortableTests(weft, hostName) {
+// The same, through `weft/lite` (built without the legacy multi-byte encodings).
+export const liteTests = {
+  'weft/lite: legacy multi-byte encodings are a RangeError naming the full entry'(lite) {
+    const notIncluded = (name) => (e) =>
+      e instanceof RangeError && e.message.includes(`encoding ${name} is not included`) && e.message.includes('`weft` entry');
+    assertEqual(lite.labelToEncoding('sjis'), 'Shift_JIS', 'labels still resolve');
+    assertThrows(() => new lite.TextDecoder('sjis'), notIncluded('Shift_JIS'), 'TextDecoder');
+    assertThrows(() => new lite.TextDecoderStream('big5'), notIncluded('Big5'), 'TextDecoderStream');
+    assertThrows(() => lite.decode(new Uint8Array([0x61]), 'gb18030'), notIncluded('gb18030'), 'decode');
+    assertThrows(() => lite.encode('a', 'euc-kr'), notIncluded('EUC-KR'), 'encode');
+    assertThrows(() => lite.html.encodingParseAndSerializeURL('?a', 'euc-jp', 'http://x/'), notIncluded('EUC-JP'), 'URL query encoding');
+  },
+  'weft/lite: the other encodings and the rest of the API work'(lite) {
+    assertEqual(new lite.TextDecoder('koi8-r').decode(new Uint8Array([0xc1, 0xc2])), '\u0430\u0431', 'KOI8-R');
+    assertEqual(new lite.TextDecoder().decode(new lite.TextEncoder().encode('\u{1F600}\u00e9')), '\u{1F600}\u00e9', 'UTF-8 round trip');
+    assertEqual(lite.encode('\u00e9\u3042', 'latin1', { mode: 'html' }).join(','), '233,38,35,49,50,51,53,52,59', 'windows-1252, html mode');
+    assertEqual(lite.html.encodingParseAndSerializeURL('?\u00e9', 'latin1', 'http://x/'), 'http://x/?%E9', 'URL query encoding');
+    assertEqual(new lite.URL('http://EXAMPLE.com/../a').href, 'http://example.com/a', 'URL');
+    assertEqual(lite.btoa('lite'), 'bGl0ZQ==', 'btoa');
+    assertEqual(lite.structuredClone(new Map([[1, 2n]])).get(1), 2n, 'structuredClone');
+  },
+};
+
+export async function runPortableTests(weft, hostName, suite = tests) {
   let passed = 0;
   let failed = 0;
-  for (const [name, test] of Object.entries(tests)) {
+  for (const [name, test] of Object.entries(suite)) {
     try {
       await test(weft);
       passed++;

@@ -22,12 +22,16 @@ import {
 } from 'weft';
 import type { URLValidationError } from 'weft';
 import init, { initSync } from 'weft/web';
+import { TextDecoder as LiteDecoder } from 'weft/lite';
+import initLite from 'weft/lite/web';
 
 const text: string = btoa('weft') + atob('d2VmdA==');
 const bytes: Uint8Array = base64Decode(base64Encode(new Uint8Array([1, 2, 3])));
 const installed: string[] = installPolyfill({ force: true, only: ['atob'] });
 const ready: Promise<unknown> = init(new URL('https://example.invalid/weft_bg.wasm'));
 initSync(new Uint8Array(0));
+const liteReady: Promise<unknown> = initLite(new URL('https://example.invalid/weft_lite_bg.wasm'));
+const liteDecoded: string = new LiteDecoder('koi8-r').decode(new Uint8Array([0xc1]));
 
 const year: number | undefined = html.parseDate('2016-02-29')?.year;
 const moment = html.parseDateOrTime('12:00');
@@ -76,4 +80,4 @@ if (url) url.origin = 'x';
 // @ts-expect-error get may return null
 const value: string = new WeftParams().get('a');
 
-export { back, errorType, pairs, pathname, value, bytes, canonical, decoded, hour, into, legacy, roundTrip, installed, integer, notAString, offset, ready, serialized, state, text, tokens, wrong, year };
+export { back, errorType, pairs, pathname, value, bytes, canonical, decoded, hour, into, legacy, liteDecoded, liteReady, roundTrip, installed, integer, notAString, offset, ready, serialized, state, text, tokens, wrong, year };

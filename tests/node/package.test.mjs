@@ -19,6 +19,28 @@ test('import and require resolve to the node builds with the same API', () => {
   assert.equal(cjs.btoa('same'), esm.btoa('same'));
 });
 
+test('weft/lite resolves by the same conditions as weft, to its own builds and wasm', async () => {
+  const lite = manifest.exports['./lite'];
+  const full = manifest.exports['.'];
+  assert.deepEqual(Object.keys(lite), Object.keys(full), 'the same conditions in the same order');
+  assert.equal(lite.types, full.types, 'the same API, so the same types');
+  // The conditions' targets other than types, in order.
+  const targets = (value) =>
+    typeof value === 'string' ? (value.endsWith('.d.ts') ? [] : [value]) : Object.values(value).flatMap(targets);
+  assert.deepEqual(targets(lite), targets(full).map((target) => target.replace('./weft.', './weft-lite.')));
+  assert.equal(import.meta.resolve('weft/lite/web'), `file://${join(pkgDir, 'weft-lite.web.js')}`);
+  const web = await import('weft/lite/web');
+  assert.notEqual(web.TextDecoder, (await import('weft/web')).TextDecoder);
+  web.initSync(readFileSync(join(pkgDir, 'weft_lite_bg.wasm')));
+  assert.throws(() => new web.TextDecoder('euc-jp'), RangeError);
+  assert.equal(new web.TextDecoder('latin1').decode(new Uint8Array([0xe9])), '\u00e9');
+  for (const file of ['weft-lite.mjs', 'weft-lite.cjs', 'weft-lite.deno.js']) {
+    const source = readFileSync(join(pkgDir, file), 'utf8');
+    assert.match(source, /weft_lite_bg\.wasm/, `${file} loads the lite wasm`);
+    assert.doesNotMatch(source, /weft_bg\.wasm/, `${file} never loads the full wasm`);
+  }
+});
+
 test('every file the exports map and "files" name exists in pkg/', () => {
   const targets = [];
   const collect = (value) => (typeof value === 'string' ? targets.push(value) : Object.values(value).forEach(collect));

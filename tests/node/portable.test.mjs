@@ -1,6 +1,8 @@
-// The host-agnostic tests (also run by Deno and Bun), here through Node's ESM entry.
+// The host-agnostic tests (also run by Deno and Bun), here through Node's ESM entries.
 import { test } from 'node:test';
 import * as weft from 'weft';
-import { tests } from '../hosts/portable.mjs';
+import * as lite from 'weft/lite';
+import { liteTests, tests } from '../hosts/portable.mjs';
 
 for (const [name, body] of Object.entries(tests)) test(name, () => body(weft));
+for (const [name, body] of Object.entries(liteTests)) test(name, () => body(lite));

@@ -1,0 +1,161 @@
+// The Encoding API's host-specific data paths and their fallbacks. js/encoding.js picks, at load
+// time, how to make strings from UTF-16 in wasm memory (Buffer's ucs2Slice, else the host's
+// UTF-16LE TextDecoder, else String.fromCharCode), how to write strings there (ucs2Write, else
+// a charCodeAt loop) and whether TextEncoder's encode and encodeInto delegate to the host's. Each
+// test loads a fresh copy of the web build with the host's globals arranged so that one set of
+// paths is taken (spies prove it), and checks it against the default build on the same input.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import * as reference from 'weft';
+
+const webUrl = import.meta.resolve('weft/web');
+const wasmBytes = readFileSync(fileURLToPath(import.meta.resolve('weft/weft_bg.wasm')));
+const globals = ['Buffer', 'TextDecoder', 'TextEncoder'];
+
+/** A fresh instance of the web build, loaded while `arrange()` has changed the host's globals. */
+async function loadWith(tag, arrange) {
+  const saved = globals.map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)]);
+  const ucs2 = { slice: Buffer.prototype.ucs2Slice, write: Buffer.prototype.ucs2Write };
+  try {
+    arrange();
+    const weft = await import(`${webUrl}?${tag}`);
+    weft.initSync(wasmBytes);
+    return weft;
+  } finally {
+    for (const [name, descriptor] of saved) Object.defineProperty(globalThis, name, descriptor);
+    Buffer.prototype.ucs2Slice = ucs2.slice;
+    Buffer.prototype.ucs2Write = ucs2.write;
+  }
+}
+
+const HostDecoder = globalThis.TextDecoder;
+const HostEncoder = globalThis.TextEncoder;
+
+/** Decoding, encoding and streaming agree with the default build on generated input. */
+function assertSameAsReference(weft) {
+  const labels = ['utf-8', 'utf-16le', 'utf-16be', 'shift_jis', 'gb18030', 'windows-1252', 'koi8-r', 'x-user-defined'];
+  fc.assert(
+    fc.property(fc.constantFrom(...labels), fc.uint8Array({ maxLength: 300 }), (label, bytes) => {
+      assert.equal(new weft.TextDecoder(label).decode(bytes), new reference.TextDecoder(label).decode(bytes));
+      assert.equal(weft.decode(bytes, label), reference.decode(bytes, label));
+    }),
+    { numRuns: 500 },
+  );
+  fc.assert(
+    fc.property(fc.string({ unit: 'binary', maxLength: 300 }), fc.nat(40), (string, room) => {
+      assert.deepEqual(new weft.TextEncoder().encode(string), new reference.TextEncoder().encode(string));
+      const [ours, theirs] = [new Uint8Array(room), new Uint8Array(room)];
+      assert.deepEqual(new weft.TextEncoder().encodeInto(string, ours), new reference.TextEncoder().encodeInto(string, theirs));
+      assert.deepEqual(ours, theirs);
+      assert.deepEqual(weft.encode(string, 'gb18030', { mode: 'html' }), reference.encode(string, 'gb18030', { mode: 'html' }));
+    }),
+    { numRuns: 500 },
+  );
+  // Past the fromCharCode fallback's chunk size, and a lone surrogate through the encoders.
+  const long = 'a\u3042\u{1F600}'.repeat(20_000);
+  assert.equal(new weft.TextDecoder().decode(new weft.TextEncoder().encode(long)), long);
+  assert.deepEqual([...new weft.TextEncoder().encode('\uD800x')], [0xef, 0xbf, 0xbd, 0x78]);
+}
+
+test('Node: Buffer ucs2Slice/ucs2Write and the host TextEncoder are used', async () => {
+  const calls = { slice: 0, write: 0, encode: 0, encodeInto: 0 };
+  const weft = await loadWith('node-paths', () => {
+    const { ucs2Slice, ucs2Write } = Buffer.prototype;
+    Buffer.prototype.ucs2Slice = function (...args) {
+      calls.slice++;
+      return ucs2Slice.apply(this, args);
+    };
+    Buffer.prototype.ucs2Write = function (...args) {
+      calls.write++;
+      return ucs2Write.apply(this, args);
+    };
+    globalThis.TextEncoder = class extends HostEncoder {
+      encode(input) {
+        calls.encode++;
+        return super.encode(input);
+      }
+      // Refuses shared destinations, as Chromium's does.
+      encodeInto(source, destination) {
+        calls.encodeInto++;
+        if (destination.buffer instanceof SharedArrayBuffer) throw new TypeError('must not be shared');
+        return super.encodeInto(source, destination);
+      }
+    };
+  });
+  const before = { ...calls };
+  assert.equal(new weft.TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0])), '\u3042');
+  assert.deepEqual({ ...new weft.TextEncoder().encodeInto('\u00e9', new Uint8Array(2)) }, { read: 1, written: 2 });
+  assert.deepEqual([...new weft.TextEncoder().encode('\u00e9')], [0xc3, 0xa9]);
+  const stream = new weft.TextEncoderStream();
+  const writer = stream.writable.getWriter();
+  writer.write('\u00e9');
+  writer.close();
+  const chunks = [];
+  for await (const chunk of stream.readable) chunks.push(...chunk);
+  assert.deepEqual(chunks, [0xc3, 0xa9]);
+  assert.deepEqual(
+    Object.fromEntries(Object.entries(calls).map(([name, count]) => [name, count - before[name]])),
+    { slice: 1, write: 1, encode: 1, encodeInto: 1 },
+    'the decoded string from ucs2Slice, the stream chunk written by ucs2Write, encode and encodeInto by the host',
+  );
+  assertSameAsReference(weft);
+  // What the host refuses, weft's own encoder does.
+  const shared = new Uint8Array(new SharedArrayBuffer(8), 2, 5);
+  assert.deepEqual({ ...new weft.TextEncoder().encodeInto('a\u00e9\u{1F600}', shared) }, { read: 2, written: 3 });
+  assert.deepEqual([...new Uint8Array(shared.buffer)], [0, 0, 0x61, 0xc3, 0xa9, 0, 0, 0]);
+});
+
+test('without Buffer: the host UTF-16LE TextDecoder and a charCodeAt loop', async () => {
+  let utf16Decodes = 0;
+  const weft = await loadWith('no-buffer', () => {
+    delete globalThis.Buffer;
+    globalThis.TextDecoder = class extends HostDecoder {
+      decode(input, options) {
+        if (this.encoding === 'utf-16le') utf16Decodes++;
+        return super.decode(input, options);
+      }
+    };
+  });
+  const before = utf16Decodes;
+  assert.equal(new weft.TextDecoder('euc-kr').decode(new Uint8Array([0xb0, 0xa1])), '\uAC00');
+  assert.equal(utf16Decodes - before, 1, 'the string came from the host UTF-16LE decoder');
+  assertSameAsReference(weft);
+});
+
+test('without Buffer or a usable UTF-16LE decoder, and with a broken host TextEncoder: all in JS and wasm', async () => {
+  let hostEncodes = 0;
+  const weft = await loadWith('fallbacks', () => {
+    delete globalThis.Buffer;
+    globalThis.TextDecoder = class extends HostDecoder {
+      constructor(label, options) {
+        if (String(label).toLowerCase() === 'utf-16le') throw new RangeError('unsupported');
+        super(label, options);
+      }
+    };
+    // Keeps lone surrogates as CESU-8 would: fails the load-time probe.
+    globalThis.TextEncoder = class extends HostEncoder {
+      encode(input) {
+        hostEncodes++;
+        return /\uD800(?![\uDC00-\uDFFF])/.test(String(input)) ? new Uint8Array([0xed, 0xa0, 0x80]) : super.encode(input);
+      }
+    };
+  });
+  const fromCharCode = String.fromCharCode;
+  let madeInJs = 0;
+  String.fromCharCode = function (...units) {
+    madeInJs++;
+    return fromCharCode.apply(this, units);
+  };
+  try {
+    assert.equal(new weft.TextDecoder('big5').decode(new Uint8Array([0xa4, 0x40])), '\u4E00');
+  } finally {
+    String.fromCharCode = fromCharCode;
+  }
+  assert.equal(madeInJs, 1, 'the string came from String.fromCharCode');
+  const before = hostEncodes;
+  assertSameAsReference(weft);
+  assert.equal(hostEncodes, before, 'TextEncoder.encode never delegated to the broken host encoder');
+});

@@ -1,0 +1,126 @@
+// weft/lite: the package built without the legacy multi-byte encodings. Labels still resolve;
+// decoding or encoding with those encodings is a RangeError that points at the full entry;
+// everything else behaves exactly as the full build does.
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import * as full from 'weft';
+import * as lite from 'weft/lite';
+
+const require = createRequire(import.meta.url);
+const pkgDir = dirname(fileURLToPath(import.meta.resolve('weft/package.json')));
+
+// Each legacy multi-byte encoding with one of its labels.
+const legacy = [
+  ['GBK', 'gb2312'],
+  ['gb18030', 'gb18030'],
+  ['Big5', 'big5-hkscs'],
+  ['EUC-JP', 'x-euc-jp'],
+  ['ISO-2022-JP', 'csiso2022jp'],
+  ['Shift_JIS', 'sjis'],
+  ['EUC-KR', 'windows-949'],
+];
+
+function assertNotIncluded(fn, name) {
+  assert.throws(fn, (error) => {
+    assert.ok(error instanceof RangeError, `${name}: ${error}`);
+    assert.ok(error.message.includes(`encoding ${name} is not included`), error.message);
+    assert.ok(error.message.includes('the full `weft` entry has it'), error.message);
+    return true;
+  });
+}
+
+test('import and require resolve to the lite node builds, with the full API', () => {
+  assert.equal(import.meta.resolve('weft/lite'), `file://${join(pkgDir, 'weft-lite.mjs')}`);
+  assert.equal(require.resolve('weft/lite'), join(pkgDir, 'weft-lite.cjs'));
+  const cjs = require('weft/lite');
+  assert.deepEqual(Object.keys(lite).sort(), Object.keys(full).sort());
+  assert.deepEqual(Object.keys(cjs).sort(), Object.keys(full).sort());
+  assert.notEqual(lite.TextDecoder, full.TextDecoder, 'a separate module instance');
+  assert.notEqual(cjs.TextDecoder, lite.TextDecoder);
+});
+
+for (const [name, entry] of [
+  ['import', lite],
+  ['require', require('weft/lite')],
+]) {
+  test(`${name}: legacy multi-byte labels resolve, but decoding and encoding with them is a RangeError`, async () => {
+    for (const [encoding, label] of legacy) {
+      assert.equal(entry.labelToEncoding(label), encoding);
+      assertNotIncluded(() => new entry.TextDecoder(label), encoding);
+      assertNotIncluded(() => new entry.TextDecoder(label, { fatal: true }), encoding);
+      assertNotIncluded(() => new entry.TextDecoderStream(label), encoding);
+      assertNotIncluded(() => entry.decode(new Uint8Array([0x61]), label), encoding);
+      assertNotIncluded(() => entry.decode(new Uint8Array([0x61]), label, { bom: false }), encoding);
+      assertNotIncluded(() => entry.encode('a', label), encoding);
+      assertNotIncluded(() => entry.encode('a', label, { mode: 'html' }), encoding);
+      // A document in such an encoding encodes URL queries with it.
+      assertNotIncluded(() => entry.html.encodingParseAndSerializeURL('/?a', label, 'http://x/'), encoding);
+    }
+    // The "decode" hook: a BOM overrides the label, so no legacy decoder is needed.
+    assert.equal(entry.decode(new Uint8Array([0xef, 0xbb, 0xbf, 0x61]), 'shift_jis'), 'a');
+    // Unknown labels and replacement keep their own errors.
+    assert.throws(() => new entry.TextDecoder('utf-7'), /label provided \('utf-7'\) is invalid/);
+    assert.throws(() => new entry.TextDecoder('iso-2022-kr'), /label provided/);
+    assert.equal(entry.decode(new Uint8Array([0x61]), 'iso-2022-kr'), '\uFFFD');
+    // The module keeps working after the errors.
+    assert.equal(new entry.TextDecoder('koi8-r').decode(new Uint8Array([0xc1])), '\u0430');
+    assert.equal(entry.html.encodingParseAndSerializeURL('/?\u00e9', 'latin1', 'http://x/'), 'http://x/?%E9');
+  });
+}
+
+// Every encoding the lite build includes: all but the legacy multi-byte ones and replacement.
+const included = [
+  'UTF-8', 'UTF-16BE', 'UTF-16LE', 'IBM866', 'ISO-8859-2', 'ISO-8859-3', 'ISO-8859-4', 'ISO-8859-5',
+  'ISO-8859-6', 'ISO-8859-7', 'ISO-8859-8', 'ISO-8859-8-I', 'ISO-8859-10', 'ISO-8859-13',
+  'ISO-8859-14', 'ISO-8859-15', 'ISO-8859-16', 'KOI8-R', 'KOI8-U', 'macintosh', 'windows-874',
+  'windows-1250', 'windows-1251', 'windows-1252', 'windows-1253', 'windows-1254', 'windows-1255',
+  'windows-1256', 'windows-1257', 'windows-1258', 'x-mac-cyrillic', 'x-user-defined',
+];
+
+test('every included encoding decodes and encodes exactly as the full build does', () => {
+  fc.assert(
+    fc.property(fc.constantFrom(...included), fc.uint8Array({ maxLength: 64 }), fc.boolean(), (label, bytes, fatal) => {
+      const outcome = (weft) => {
+        try {
+          const decoder = new weft.TextDecoder(label, { fatal });
+          const streamed = decoder.decode(bytes.subarray(0, 7), { stream: true }) + decoder.decode(bytes.subarray(7));
+          return { streamed, decoded: weft.decode(bytes, label, { fatal }) };
+        } catch (error) {
+          return { error: error.constructor.name };
+        }
+      };
+      assert.deepEqual(outcome(lite), outcome(full));
+    }),
+    { numRuns: 2000 },
+  );
+  fc.assert(
+    fc.property(fc.constantFrom(...included), fc.string({ unit: 'binary', maxLength: 32 }), (label, string) => {
+      const encoded = (weft) => [...weft.encode(string, label, { mode: 'html' })];
+      assert.deepEqual(encoded(lite), encoded(full));
+      assert.deepEqual([...new lite.TextEncoder().encode(string)], [...new full.TextEncoder().encode(string)]);
+    }),
+    { numRuns: 1000 },
+  );
+  for (const label of included) assert.equal(new lite.TextDecoder(label).encoding, label.toLowerCase());
+});
+
+test('the rest of the package works in the lite build', async () => {
+  assert.equal(lite.btoa('lite'), 'bGl0ZQ==');
+  assert.equal(new lite.URL('HTTP://EXAMPLE.com/a/../b?c#d').href, 'http://example.com/b?c#d');
+  assert.equal(lite.domainToASCII('bücher.example'), 'xn--bcher-kva.example');
+  const value = { a: [1, 2n, new Map([[1, 'x']])], d: new Date(0) };
+  assert.deepEqual(lite.structuredClone(value), value);
+  assert.deepEqual(lite.deserialize(lite.serialize(value)), value);
+  assert.equal(lite.html.parseNonNegativeInteger(' 42'), 42);
+  const stream = new lite.TextDecoderStream('windows-1251');
+  const writer = stream.writable.getWriter();
+  writer.write(new Uint8Array([0xcf, 0xf0]));
+  writer.close();
+  let text = '';
+  for await (const chunk of stream.readable) text += chunk;
+  assert.equal(text, '\u041f\u0440');
+});
