@@ -652,7 +652,7 @@ function hostOperation(operation, args, name) {
   requireArguments(args.length, 1, name);
   const length = glue.urlHostOperation(operation, writeString(toDOMString(args[0])));
   if (length === NOT_IN_THIS_BUILD) {
-    throw new Error(`weft.${name}: the Public Suffix List is not included in this build of weft (cargo feature "public-suffix")`);
+    throw new Error(`weft.${name}: the Public Suffix List is not included in this build (weft/lite leaves it out; the full \`weft\` entry has it)`);
   }
   if (length === NO_RESULT) return null;
   return operation === UrlHostOperation.DomainToUnicode ? readUtf8(length) : readAscii(length);

@@ -89,12 +89,12 @@ async function buildVariant({ name, prefix, cargoFeatures, polyfill, testing }) 
   return wasmOut;
 }
 
-// The `npm` feature set: everything but the Public Suffix List (see Cargo.toml). `weft/lite`
-// (`npm-lite`) leaves out the legacy multi-byte encodings too; --no-lite skips it.
+// `weft` has every cargo feature (`full`); `weft/lite` (`lite`) leaves out the legacy multi-byte
+// encodings and the Public Suffix List (see Cargo.toml); --no-lite skips it.
 const variants = [
-  { name: 'weft', prefix: 'weft', cargoFeatures: 'npm', polyfill: true, testing: features.includes('testing-hooks') },
+  { name: 'weft', prefix: 'weft', cargoFeatures: 'full', polyfill: true, testing: features.includes('testing-hooks') },
 ];
-if (!args.includes('--no-lite')) variants.push({ name: 'weft_lite', prefix: 'weft-lite', cargoFeatures: 'npm-lite' });
+if (!args.includes('--no-lite')) variants.push({ name: 'weft_lite', prefix: 'weft-lite', cargoFeatures: 'lite' });
 const wasmFiles = [];
 for (const variant of variants) wasmFiles.push(await buildVariant(variant));
 

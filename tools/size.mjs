@@ -14,9 +14,8 @@ const featureSets = {
   'encoding + legacy CJK': 'encoding-legacy',
   html: 'html',
   'structured-clone': 'structured-clone',
-  'npm package lite (npm − legacy)': 'npm-lite',
-  'npm package (full − public-suffix)': 'npm',
-  full: 'full',
+  'npm package weft/lite (lite)': 'lite',
+  'npm package weft (full)': 'full',
 };
 const metadata = JSON.parse(execFileSync('cargo', ['metadata', '--no-deps', '--format-version', '1'], { cwd: root }));
 const known = new Set(Object.keys(metadata.packages[0].features));

@@ -99,9 +99,9 @@ export function domainToUnicode(domain: string): string;
 export function hostType(url: URL): 'domain' | 'ipv4' | 'ipv6' | 'opaque' | 'empty' | null;
 /**
  * weft: the public suffix of a host (URL §3.2; the host is parsed first); null for a host that
- * is not a domain. The npm package leaves out the Public Suffix List (~46 KB gzip): there this
- * throws an Error; a build with the cargo feature `public-suffix` has it.
+ * is not a domain. `weft/lite` leaves out the Public Suffix List (~46 KB gzip): there this
+ * throws an Error.
  */
 export function publicSuffix(host: string): string | null;
-/** weft: the registrable domain of a host (URL §3.2); null when there is none. Throws in the npm package (see publicSuffix). */
+/** weft: the registrable domain of a host (URL §3.2); null when there is none. Throws in `weft/lite` (see publicSuffix). */
 export function registrableDomain(host: string): string | null;

@@ -1,6 +1,6 @@
-// weft/lite: the package built without the legacy multi-byte encodings. Labels still resolve;
-// decoding or encoding with those encodings is a RangeError that points at the full entry;
-// everything else behaves exactly as the full build does.
+// weft/lite: the package built without the legacy multi-byte encodings and the Public Suffix
+// List. Labels still resolve; decoding or encoding with those encodings is a RangeError that
+// points at the full entry; everything else behaves exactly as the full build does.
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -112,6 +112,9 @@ test('the rest of the package works in the lite build', async () => {
   assert.equal(lite.btoa('lite'), 'bGl0ZQ==');
   assert.equal(new lite.URL('HTTP://EXAMPLE.com/a/../b?c#d').href, 'http://example.com/b?c#d');
   assert.equal(lite.domainToASCII('bücher.example'), 'xn--bcher-kva.example');
+  for (const name of ['publicSuffix', 'registrableDomain']) {
+    assert.throws(() => lite[name]('www.example.com'), /Public Suffix List is not included in this build \(weft\/lite leaves it out/);
+  }
   const value = { a: [1, 2n, new Map([[1, 'x']])], d: new Date(0) };
   assert.deepEqual(lite.structuredClone(value), value);
   assert.deepEqual(lite.deserialize(lite.serialize(value)), value);

@@ -476,10 +476,29 @@ test('host helpers', () => {
   assert.throws(() => weft.hostType({}), TypeError);
 });
 
-test('the npm build leaves out the Public Suffix List, and says so', () => {
-  for (const name of ['publicSuffix', 'registrableDomain']) {
-    assert.throws(() => weft[name]('www.example.com'), /not included in this build of weft \(cargo feature "public-suffix"\)/);
+test('publicSuffix and registrableDomain (URL §3.2), with the host parsed first', () => {
+  // The URL Standard's own examples (§3.2's table) and a few more.
+  const cases = [
+    ['com', 'com', null],
+    ['example.com', 'com', 'example.com'],
+    ['www.example.com', 'com', 'example.com'],
+    ['sub.www.example.com', 'com', 'example.com'],
+    ['EXAMPLE.COM', 'com', 'example.com'],
+    ['github.io', 'github.io', null],
+    ['whatwg.github.io', 'github.io', 'whatwg.github.io'],
+    ['إختبار', 'xn--kgbechtv', null],
+    ['example.إختبار', 'xn--kgbechtv', 'example.xn--kgbechtv'],
+    ['sub.example.إختبار', 'xn--kgbechtv', 'example.xn--kgbechtv'],
+    ['[2001:0db8:85a3:0000:0000:8a2e:0370:7334]', null, null],
+    ['192.168.0.1', null, null],
+    ['example.unknowntld', 'unknowntld', 'example.unknowntld'],
+  ];
+  for (const [host, suffix, registrable] of cases) {
+    assert.equal(weft.publicSuffix(host), suffix, `publicSuffix(${host})`);
+    assert.equal(weft.registrableDomain(host), registrable, `registrableDomain(${host})`);
   }
+  assert.equal(weft.publicSuffix('a b'), null, 'a host that fails to parse');
+  assert.throws(() => weft.publicSuffix(), TypeError);
 });
 
 // ----- Hostile input

@@ -119,7 +119,7 @@ export default {
         try {
           text = type === 'domain' ? fn(hostname) ?? 'null' : '—';
         } catch {
-          text = 'not included in this build (cargo feature public-suffix)';
+          text = 'not included in this build (weft/lite)';
         }
         $(id).textContent = text;
       }
