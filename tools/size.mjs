@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { bindgen, compileWasm, optimize, root, sizes } from './wasm.mjs';
 
 const featureSets = {
-  'infra only (base64)': '',
+  base64: 'base64',
   url: 'url',
   'url + public-suffix': 'public-suffix',
   encoding: 'encoding',

@@ -14,7 +14,8 @@
 
 use super::io::{set_output, with_input_str};
 use crate::url::form_urlencoded;
-use crate::url::{Errors, Host, QueryEncoder, Url, Utf8, component};
+use crate::url::host::parse_host_into;
+use crate::url::{Errors, QueryEncoder, Url, Utf8, component};
 use std::borrow::Cow;
 use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
@@ -363,7 +364,7 @@ pub fn url_form_serialize(len: usize) -> usize {
             let mut rest = input;
             let mut next = |length: u32| {
                 let (string, after) = if ascii {
-                    rest.split_at((length as usize).min(rest.len()))
+                    rest.split_at_checked(length as usize).unwrap_or((rest, ""))
                 } else {
                     split_utf16(rest, length)
                 };
@@ -402,7 +403,7 @@ fn split_utf16(text: &str, units: u32) -> (&str, &str) {
         remaining = remaining.saturating_sub(c.len_utf16());
         end += c.len_utf8();
     }
-    text.split_at(end)
+    text.split_at_checked(end).unwrap_or((text, ""))
 }
 
 /// Host operations for `js/url.js`, on `len` bytes of input.
@@ -433,7 +434,13 @@ const NOT_IN_THIS_BUILD: i32 = -2;
 pub fn url_host_operation(operation: UrlHostOperation, len: usize) -> i32 {
     with_input_str(len, |input| {
         let result = match operation {
-            UrlHostOperation::Parse => Host::parse(input, false).ok().map(|host| host.to_string()),
+            UrlHostOperation::Parse => {
+                // The parser writes the serialization; no Host value to serialize again.
+                let mut serialized = String::new();
+                parse_host_into(input, false, &mut serialized, &mut Errors::off(), 0)
+                    .ok()
+                    .map(|_| serialized)
+            }
             UrlHostOperation::DomainToAscii => crate::url::domain_to_ascii(input, false)
                 .ok()
                 .map(|ascii| ascii.into_owned()),
@@ -456,7 +463,7 @@ pub fn url_host_operation(operation: UrlHostOperation, len: usize) -> i32 {
 /// Public suffix or registrable domain of the host `input` parses to.
 #[cfg(feature = "public-suffix")]
 fn public_suffix_operation(operation: UrlHostOperation, input: &str) -> Result<Option<String>, ()> {
-    let Ok(host) = Host::parse(input, false) else {
+    let Ok(host) = crate::url::Host::parse(input, false) else {
         return Ok(None);
     };
     Ok(match operation {

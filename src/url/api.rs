@@ -377,7 +377,7 @@ impl Url {
             }
             end += 1;
         }
-        let buffer = &input[..end];
+        let buffer = input.get(..end).unwrap_or("");
         if bytes.get(end) == Some(&b':') {
             // 2. ":" outside brackets: host, then the port.
             if buffer.is_empty() || hostname_state {
@@ -390,7 +390,7 @@ impl Url {
             };
             self.apply_host(&host, kind);
             // The host stays set even when the port then fails.
-            self.port_state_override(&input[end + 1..]);
+            self.port_state_override(input.get(end + 1..).unwrap_or(""));
         } else {
             // 3. The end of the host.
             if buffer.is_empty() && (special || self.includes_credentials() || self.port.is_some())
@@ -412,7 +412,7 @@ impl Url {
             .bytes()
             .position(|b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
             .unwrap_or(input.len());
-        let buffer = &input[..end];
+        let buffer = input.get(..end).unwrap_or("");
         let mut host = String::new();
         let mut kind = HostKind::Empty;
         if !buffer.is_empty() {

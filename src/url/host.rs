@@ -4,7 +4,7 @@
 use super::percent_encoding::{C0_CONTROL, percent_decode, percent_encode_bytes_into};
 use super::validation::{Errors, ValidationError, ValidationErrorKind as E, ValidationSink};
 use std::borrow::Cow;
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 /// A host (§3.1). Equality is the spec's host equivalence (§3.7).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -428,7 +428,30 @@ pub(crate) fn ipv4_parse<S: ValidationSink>(
 /// The IPv4 serializer (§3.6).
 pub fn ipv4_serialize(address: u32, out: &mut String) {
     let [a, b, c, d] = address.to_be_bytes();
-    let _ = write!(out, "{a}.{b}.{c}.{d}");
+    push_decimal(out, a.into());
+    for part in [b, c, d] {
+        out.push('.');
+        push_decimal(out, part.into());
+    }
+}
+
+/// Appends `n` in decimal. Ports, IPv4 parts and "&#N;" escapes are written this way rather
+/// than with `core::fmt`, which is slower and larger in the wasm.
+pub(crate) fn push_decimal(out: &mut String, n: u32) {
+    let mut digits = [0u8; 10];
+    let mut start = digits.len();
+    let mut rest = n;
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (rest % 10) as u8;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    for &digit in &digits[start..] {
+        out.push(char::from(digit));
+    }
 }
 
 /// The IPv6 parser (§3.5), over the bytes between the brackets. `position` is where
@@ -592,7 +615,17 @@ pub fn ipv6_serialize(address: &[u16; 8], out: &mut String) {
             ignore0 = true;
             continue;
         }
-        let _ = write!(out, "{piece:x}");
+        // Lowercase hex without leading zeros.
+        let mut shift = 12 - piece.leading_zeros().min(12) / 4 * 4;
+        loop {
+            out.push(char::from(
+                b"0123456789abcdef"[usize::from(piece >> shift & 0xF)],
+            ));
+            if shift == 0 {
+                break;
+            }
+            shift -= 4;
+        }
         if piece_index != 7 {
             out.push(':');
         }
@@ -640,6 +673,24 @@ mod tests {
 
     fn host(input: &str, opaque: bool) -> Option<String> {
         Host::parse(input, opaque).ok().map(|h| h.to_string())
+    }
+
+    #[test]
+    fn serializers_match_core_fmt() {
+        for n in [0, 1, 9, 10, 99, 100, 255, 65535, 4_294_967_295] {
+            let mut out = String::new();
+            push_decimal(&mut out, n);
+            assert_eq!(out, n.to_string());
+        }
+        let pieces = [0, 0x1, 0xf, 0x10, 0xff, 0x100, 0xfff, 0x1000, 0xffff];
+        for piece in pieces {
+            let mut out = String::new();
+            ipv6_serialize(&[1, 2, piece, 3, 4, 5, 6, 7], &mut out);
+            assert_eq!(out, format!("1:2:{piece:x}:3:4:5:6:7"));
+        }
+        let mut out = String::new();
+        ipv4_serialize(0x0A00_FF01, &mut out);
+        assert_eq!(out, "10.0.255.1");
     }
 
     #[test]

@@ -22,7 +22,7 @@
 
 mod api;
 pub mod form_urlencoded;
-mod host;
+pub(crate) mod host;
 mod origin;
 mod parser;
 pub mod percent_encoding;

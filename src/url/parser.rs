@@ -6,7 +6,7 @@
 //! at a delimiter stays on a char boundary, and "UTF-8 percent-encode a code point" is
 //! the same as percent-encoding each of its bytes (every set contains all non-ASCII).
 
-use super::host::{HostKind, ends_in_a_number, parse_host_into};
+use super::host::{HostKind, ends_in_a_number, parse_host_into, push_decimal};
 use super::percent_encoding::{
     C0_CONTROL, FRAGMENT, PATH, PercentEncodeSet, QUERY, QueryEncoder, SPECIAL_QUERY, UPPER_HEX,
     USERINFO, percent_encode_after_encoding, percent_encode_bytes_into,
@@ -980,7 +980,7 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
             if Some(port) != self.url.scheme_type.default_port() {
                 self.url.port = Some(port);
                 self.url.serialization.push(':');
-                self.url.serialization.push_str(&port.to_string());
+                push_decimal(&mut self.url.serialization, port.into());
             }
         }
         Ok((State::PathStart, digits_end))
@@ -1092,7 +1092,7 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
         if end > p {
             let kind = self.write_host(p, end, false)?;
             if kind == HostKind::Domain
-                && &self.url.serialization[self.url.host_start as usize..] == "localhost"
+                && self.url.serialization.get(self.url.host_start as usize..) == Some("localhost")
             {
                 let host_start = self.url.host_start as usize;
                 self.url.serialization.truncate(host_start);

@@ -1,6 +1,7 @@
 //! URL §1.3 "Percent-encoded bytes": the percent-encode sets, percent-decode, and
 //! percent-encode after encoding with a pluggable query encoder.
 
+use super::host::push_decimal;
 use std::borrow::Cow;
 
 /// A percent-encode set: a set of ASCII code points plus, always, every code point above
@@ -231,7 +232,7 @@ pub fn percent_encode_after_encoding(
         EncodedPiece::Unmappable(code_point) => {
             // "%26%23", the code point in decimal, "%3B": an escaped "&#NNNN;".
             output.push_str("%26%23");
-            output.push_str(&u32::from(code_point).to_string());
+            push_decimal(output, code_point.into());
             output.push_str("%3B");
         }
     });

@@ -4,7 +4,7 @@
 //! so every getter is a slice and the whole record crosses to JavaScript as one string and
 //! a fixed array of `u32`s (see [`Url::components`]).
 
-use super::host::HostKind;
+use super::host::{HostKind, push_decimal};
 use std::fmt;
 
 /// The scheme classes the parser distinguishes: the special schemes (§4.2) and the rest.
@@ -178,7 +178,7 @@ impl Url {
         let host_end = to_u32(s.len());
         if let (Some(port), Some(_)) = (parts.port, parts.host) {
             s.push(':');
-            s.push_str(&port.to_string());
+            push_decimal(&mut s, port.into());
         }
         // 3. A null host and a path list starting with an empty segment get "/.".
         if parts.host.is_none() && parts.path.starts_with("//") {
