@@ -1,11 +1,13 @@
 //! Exceptions the specs name, built in the realm the module was instantiated in.
 
-use js_sys::{Function, Reflect};
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsValue;
 
 /// A `DOMException` with `name`, made with the host's constructor; where a host has none
 /// (some embedded engines), an `Error` whose `name` is set, so callers still see the name.
+#[cfg(any(feature = "base64", feature = "structured-clone"))]
 pub fn dom_exception(message: &str, name: &str) -> JsValue {
+    use js_sys::{Function, Reflect};
+    use wasm_bindgen::JsCast;
     let global = js_sys::global();
     if let Ok(constructor) = Reflect::get(&global, &JsValue::from_str("DOMException"))
         && let Some(constructor) = constructor.dyn_ref::<Function>()

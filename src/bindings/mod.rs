@@ -9,7 +9,7 @@
 mod base64;
 #[cfg(feature = "encoding")]
 mod encoding;
-#[cfg(any(feature = "base64", feature = "structured-clone"))]
+#[cfg(any(feature = "base64", feature = "encoding", feature = "structured-clone"))]
 mod errors;
 #[cfg(feature = "html")]
 mod html;
