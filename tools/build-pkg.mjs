@@ -110,9 +110,7 @@ const header = '// weft: type declarations (assembled by tools/build-pkg.mjs fro
 writeFileSync(join(outDir, 'weft.d.ts'), header + declarations('types'));
 writeFileSync(join(outDir, 'weft.web.d.ts'), header + declarations('types') + '\n' + declarations('types-web'));
 
-const wasmSizes = Object.fromEntries(wasmFiles.map((file) => [basename(file), sizes(file)]));
-writeFileSync(join(root, 'target', 'wasm-sizes.json'), `${JSON.stringify(wasmSizes, null, 2)}\n`);
 for (const file of wasmFiles) {
-  const { raw, gzip, brotli } = wasmSizes[basename(file)];
+  const { raw, gzip, brotli } = sizes(file);
   console.log(`${file}: ${raw} bytes raw, ${gzip} gzip, ${brotli} brotli`);
 }
