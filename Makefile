@@ -42,10 +42,10 @@ setup-browser:
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; \
 	fi
 
-## Build pkg/ (the npm package) and link it as node_modules/weft for the tests
+## Build pkg/ (the npm package) and link it as node_modules/webweft for the tests
 pkg:
 	node tools/build-pkg.mjs
-	@ln -sfn ../pkg node_modules/weft
+	@ln -sfn ../pkg node_modules/webweft
 
 lint:
 	cargo fmt --check

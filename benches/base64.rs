@@ -3,7 +3,7 @@ use base64::Engine;
 use base64::engine::general_purpose::STANDARD;
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
-use weft::infra::{forgiving_base64_decode, forgiving_base64_encode};
+use webweft::infra::{forgiving_base64_decode, forgiving_base64_encode};
 
 fn bench(c: &mut Criterion) {
     let bytes: Vec<u8> = (0..1 << 20)

@@ -5,7 +5,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
-use weft::html::structured_clone::{
+use webweft::html::structured_clone::{
     DeserializeOptions, Op, Ops, SerializeOptions, ViewKind, deserialize_to_ops, serialize_ops,
 };
 

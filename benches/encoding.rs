@@ -5,7 +5,7 @@
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::path::PathBuf;
-use weft::encoding::{Decoder, DecoderErrorMode, Encoding};
+use webweft::encoding::{Decoder, DecoderErrorMode, Encoding};
 
 fn page(name: &str) -> String {
     let dir = std::env::var_os("BENCH_DATA_DIR")
@@ -109,7 +109,7 @@ fn decode_benches(c: &mut Criterion) {
         group.bench_with_input(BenchmarkId::new("weft", name), &bytes, |b, bytes| {
             b.iter(|| {
                 black_box(
-                    weft::encoding::utf8_decode_without_bom_or_fail(black_box(bytes)).is_some(),
+                    webweft::encoding::utf8_decode_without_bom_or_fail(black_box(bytes)).is_some(),
                 )
             })
         });

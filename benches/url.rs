@@ -35,7 +35,7 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 let mut n = 0;
                 for u in &urls {
-                    if let Ok(url) = weft::url::Url::parse(black_box(u), None) {
+                    if let Ok(url) = webweft::url::Url::parse(black_box(u), None) {
                         n += url.href().len();
                     }
                 }
@@ -45,7 +45,7 @@ fn bench(c: &mut Criterion) {
         group.bench_function("weft can_parse", |b| {
             b.iter(|| {
                 urls.iter()
-                    .filter(|u| weft::url::Url::can_parse(black_box(u), None))
+                    .filter(|u| webweft::url::Url::can_parse(black_box(u), None))
                     .count()
             })
         });

@@ -6,7 +6,7 @@ mod clone_support;
 
 use clone_support::{from_hex, json_to_ops, normalize, ops_to_json, to_hex};
 use serde_json::Value;
-use weft::html::structured_clone::{
+use webweft::html::structured_clone::{
     DeserializeOptions, SerializeOptions, ViewEncoding, deserialize_to_ops, serialize_ops,
 };
 

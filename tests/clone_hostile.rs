@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use serde_json::{Value, json};
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
-use weft::html::structured_clone::{
+use webweft::html::structured_clone::{
     DeserializeOptions, ErrorPrototype, Op, OpsRef, SerializeOptions, ViewEncoding, ViewKind,
     deserialize_to_ops, serialize_ops,
 };
@@ -71,7 +71,7 @@ fn allocation_budget(input_len: usize) -> usize {
 }
 
 /// Deserializes, checking that the peak allocation stays within budget; returns the result.
-fn checked_deserialize(bytes: &[u8]) -> Result<weft::html::structured_clone::Ops, String> {
+fn checked_deserialize(bytes: &[u8]) -> Result<webweft::html::structured_clone::Ops, String> {
     let base = CURRENT.get();
     PEAK.set(base);
     let result = deserialize_to_ops(

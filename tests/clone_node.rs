@@ -9,7 +9,7 @@ use clone_support::{json_to_ops, to_hex};
 use serde_json::{Value, json};
 use std::io::Write;
 use std::process::{Command, Stdio};
-use weft::html::structured_clone::{
+use webweft::html::structured_clone::{
     ErrorPrototype, Op, Ops, SerializeOptions, ViewEncoding, ViewKind, serialize_ops,
 };
 

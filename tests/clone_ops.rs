@@ -4,7 +4,7 @@
 mod clone_support;
 
 use clone_support::{from_hex, normalize, op_to_json, ops_to_json, to_hex};
-use weft::html::structured_clone::{
+use webweft::html::structured_clone::{
     DeserializeOptions, ErrorPrototype, Op, Ops, SerializeOptions, ViewEncoding, ViewKind,
     deserialize_to_ops, serialize_ops,
 };

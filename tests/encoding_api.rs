@@ -3,7 +3,7 @@
 //! a build without `encoding-legacy` reports.
 #![cfg(feature = "encoding")]
 
-use weft::encoding::*;
+use webweft::encoding::*;
 
 #[test]
 fn get_an_encoding() {

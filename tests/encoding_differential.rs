@@ -6,7 +6,7 @@
 mod encoding_support;
 
 use proptest::prelude::*;
-use weft::encoding::{Decoder, DecoderErrorMode, Encoding};
+use webweft::encoding::{Decoder, DecoderErrorMode, Encoding};
 
 fn peer(encoding: Encoding) -> &'static encoding_rs::Encoding {
     encoding_rs::Encoding::for_label(encoding.name().as_bytes()).expect("every name is a label")
@@ -34,7 +34,7 @@ proptest! {
     fn every_encoder_agrees_on_random_text(text in "[a-z\u{80}-\u{2FF}\u{2000}-\u{33FF}\u{4E00}-\u{9FFF}\u{AC00}-\u{D7A3}\u{E000}-\u{E900}\u{F900}-\u{FFFF}\u{20000}-\u{2A6DF}\u{1F600}]{0,32}") {
         for encoding in Encoding::ALL.into_iter().filter(|e| e.has_encoder()) {
             let (expected, _, _) = peer(encoding).encode(&text);
-            let actual = weft::encoding::encode(&text, encoding).unwrap();
+            let actual = webweft::encoding::encode(&text, encoding).unwrap();
             prop_assert_eq!(actual, expected.into_owned(), "{}", encoding);
         }
     }
@@ -100,7 +100,7 @@ fn real_pages_decode_identically() {
         for (i, file) in files.iter().enumerate() {
             let input = std::fs::read(file).unwrap();
             // The page's own encoding, through "decode" (BOM sniffing) on both sides.
-            let (ours, used) = weft::encoding::decode(&input, encoding).unwrap();
+            let (ours, used) = webweft::encoding::decode(&input, encoding).unwrap();
             let (theirs, their_encoding, _) = peer(encoding).decode(&input);
             if ours != theirs || used.name() != their_encoding.name() {
                 differences.push(format!("{} as {label}", file.display()));

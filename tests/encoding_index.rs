@@ -8,7 +8,7 @@ mod encoding_support;
 
 use encoding_support::load_index;
 use std::collections::BTreeMap;
-use weft::encoding::{Decoder, DecoderErrorMode, EncodeError, Encoder, Encoding};
+use webweft::encoding::{Decoder, DecoderErrorMode, EncodeError, Encoder, Encoding};
 
 fn decode(encoding: Encoding, bytes: &[u8]) -> String {
     let mut decoder = Decoder::new(encoding, DecoderErrorMode::Replacement).unwrap();

@@ -5,7 +5,7 @@
 #![cfg(feature = "encoding-legacy")]
 
 use proptest::prelude::*;
-use weft::encoding::{
+use webweft::encoding::{
     DecodeStatus, Decoder, DecoderErrorMode, Encoder, EncoderErrorMode, Encoding, TextDecoder,
     TextEncoderStreamState, encode_into_utf8, utf16_to_utf8,
 };
@@ -157,7 +157,7 @@ proptest! {
         let mut utf16 = Vec::new();
         Decoder::new(Encoding::Utf8, DecoderErrorMode::Replacement).unwrap().decode_to_utf16_vec(&input, &mut utf16, true).unwrap();
         prop_assert_eq!(utf16, expected.encode_utf16().collect::<Vec<_>>());
-        prop_assert_eq!(weft::encoding::utf8_decode_without_bom_or_fail(&input).is_some(), std::str::from_utf8(&input).is_ok());
+        prop_assert_eq!(webweft::encoding::utf8_decode_without_bom_or_fail(&input).is_some(), std::str::from_utf8(&input).is_ok());
     }
 
     #[test]

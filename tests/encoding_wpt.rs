@@ -7,7 +7,7 @@
 mod encoding_support;
 
 use encoding_support::wpt_dir;
-use weft::encoding::{Decoder, DecoderErrorMode, Encoder, Encoding, TextDecoder};
+use webweft::encoding::{Decoder, DecoderErrorMode, Encoder, Encoding, TextDecoder};
 
 fn read(path: &str) -> Vec<u8> {
     let path = wpt_dir().join(path);

@@ -2,9 +2,9 @@
 //! string comparison, §2.6.5 meta charset extraction.
 #![cfg(feature = "html")]
 
-use weft::html::fetching::extract_character_encoding_label_from_meta_element;
-use weft::html::microsyntax::tokens::{split_on_ascii_whitespace, split_on_commas};
-use weft::html::microsyntax::*;
+use webweft::html::fetching::extract_character_encoding_label_from_meta_element;
+use webweft::html::microsyntax::tokens::{split_on_ascii_whitespace, split_on_commas};
+use webweft::html::microsyntax::*;
 
 fn rgb(red: u8, green: u8, blue: u8) -> SimpleColor {
     SimpleColor { red, green, blue }
@@ -266,8 +266,8 @@ fn extracting_character_encodings_from_meta_elements() {
 
 #[test]
 fn meta_charset_resolves_the_label_to_an_encoding() {
-    use weft::encoding::Encoding;
-    use weft::html::fetching::extract_character_encoding_from_meta_element as extract;
+    use webweft::encoding::Encoding;
+    use webweft::html::fetching::extract_character_encoding_from_meta_element as extract;
     assert_eq!(extract("text/html; charset=utf-8"), Some(Encoding::Utf8));
     assert_eq!(extract("charset='  Latin1 '"), Some(Encoding::Windows1252));
     assert_eq!(extract("charset=x-sjis"), Some(Encoding::ShiftJis));

@@ -1,7 +1,7 @@
 //! HTML §2.4.5 dates, times and durations: every example the spec gives, and edge cases.
 #![cfg(feature = "html")]
 
-use weft::html::microsyntax::*;
+use webweft::html::microsyntax::*;
 
 fn date(year: u32, month: u8, day: u8) -> Date {
     Date { year, month, day }

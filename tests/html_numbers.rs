@@ -1,7 +1,7 @@
 //! HTML §2.4.4 numbers: every example the spec gives, and edge cases per algorithm.
 #![cfg(feature = "html")]
 
-use weft::html::microsyntax::*;
+use webweft::html::microsyntax::*;
 
 #[test]
 fn rules_for_parsing_integers() {

@@ -4,8 +4,8 @@
 #![cfg(feature = "html")]
 
 use proptest::prelude::*;
-use weft::html::fetching::extract_character_encoding_label_from_meta_element;
-use weft::html::microsyntax::*;
+use webweft::html::fetching::extract_character_encoding_label_from_meta_element;
+use webweft::html::microsyntax::*;
 
 /// Strings made of the characters the microsyntaxes care about, plus a few that only some of
 /// them skip (non-ASCII whitespace, an astral character), so the parsers get past their

@@ -8,7 +8,7 @@
 
 use std::path::PathBuf;
 use std::process::Command;
-use weft::url::{Host, domain_to_ascii, public_suffix, registrable_domain};
+use webweft::url::{Host, domain_to_ascii, public_suffix, registrable_domain};
 
 const TABLE_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/url/public_suffix_list.rs");
 

@@ -5,7 +5,7 @@
 
 use proptest::prelude::*;
 use std::path::PathBuf;
-use weft::url::Url;
+use webweft::url::Url;
 
 fn bench_data_dir() -> PathBuf {
     std::env::var_os("BENCH_DATA_DIR")

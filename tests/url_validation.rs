@@ -1,7 +1,7 @@
 //! Validation errors for the spec's own examples (URL §1.1 table), with positions.
 #![cfg(feature = "url")]
 
-use weft::url::{Url, Utf8, ValidationError, ValidationErrorKind as E};
+use webweft::url::{Url, Utf8, ValidationError, ValidationErrorKind as E};
 
 fn errors(input: &str, base: Option<&str>) -> (bool, Vec<ValidationError>) {
     let base = base.map(|b| Url::parse(b, None).unwrap());

@@ -1,11 +1,11 @@
 //! Runs the WPT URL data files (read from `WPT_DIR`, default `../shared/wpt`) against
-//! `weft::url`, printing passed/total per file. Every case counts; nothing is skipped
+//! `webweft::url`, printing passed/total per file. Every case counts; nothing is skipped
 //! silently (the few excluded cases are counted and named in the output).
 #![cfg(feature = "url")]
 
 use serde_json::Value;
 use std::path::PathBuf;
-use weft::url::{Url, UrlSearchParams, component};
+use webweft::url::{Url, UrlSearchParams, component};
 
 fn wpt_dir() -> PathBuf {
     std::env::var_os("WPT_DIR")
@@ -455,9 +455,9 @@ fn percent_encoding() {
         let input = case["input"].as_str().unwrap();
         let outputs = case["output"].as_object().unwrap();
         for (label, expected) in outputs {
-            let encoding = weft::encoding::Encoding::for_label(label).unwrap();
+            let encoding = webweft::encoding::Encoding::for_label(label).unwrap();
             let result = (|| {
-                let url = weft::html::urls::encoding_parse_url(
+                let url = webweft::html::urls::encoding_parse_url(
                     &format!("?{input}#{input}"),
                     encoding,
                     Some(&base),

@@ -63,7 +63,7 @@ async function buildVariant({ name, prefix, cargoFeatures, polyfill, testing }) 
     { entry: 'web.js', out: `${prefix}.web.js`, format: 'esm', platform: 'browser', minify: !debug },
   ];
   if (polyfill) {
-    bundles.push({ entry: 'polyfill.js', out: `${prefix}.polyfill.js`, format: 'iife', platform: 'browser', minify: !debug, globalName: 'weft' });
+    bundles.push({ entry: 'polyfill.js', out: `${prefix}.polyfill.js`, format: 'iife', platform: 'browser', minify: !debug, globalName: 'webweft' });
   }
   if (testing) {
     bundles.push({ entry: 'testing.mjs', out: `${prefix}.testing.mjs`, format: 'esm', platform: 'node' });

@@ -22,7 +22,7 @@ export function compileWasm({ features, debug = false, quiet = false } = {}) {
   run('cargo', ['rustc', '--lib', '--target', target, '--crate-type', 'cdylib', ...featureArgs, ...(debug ? [] : ['--release'])], {
     stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
   });
-  return join(root, 'target', target, debug ? 'debug' : 'release', 'weft.wasm');
+  return join(root, 'target', target, debug ? 'debug' : 'release', 'webweft.wasm');
 }
 
 /**

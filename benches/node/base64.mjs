@@ -1,5 +1,5 @@
 // 1 MiB of base64, encode and decode: weft vs Node's native atob/btoa and Buffer.
-import * as weft from 'weft';
+import * as weft from 'webweft';
 import { compare } from './harness.mjs';
 
 const bytes = new Uint8Array(1 << 20).map((_, i) => (i * 2654435761) >>> 24);

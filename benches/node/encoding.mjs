@@ -6,7 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as exodus from '@exodus/bytes/encoding.js';
 import iconv from 'iconv-lite';
-import * as weft from 'weft';
+import * as weft from 'webweft';
 import { compare } from './harness.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');

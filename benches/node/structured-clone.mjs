@@ -5,7 +5,7 @@
 // one (Node 17+), so its own JavaScript clone is measured through its serialize/deserialize.
 import v8 from 'node:v8';
 import ungapStructuredClone, { deserialize as ungapDeserialize, serialize as ungapSerialize } from '@ungap/structured-clone';
-import * as weft from 'weft';
+import * as weft from 'webweft';
 import { compare } from './harness.mjs';
 
 // A fixed pseudo-random sequence, so every run clones the same data.

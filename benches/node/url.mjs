@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import * as weft from 'weft';
+import * as weft from 'webweft';
 import * as whatwgURL from 'whatwg-url';
 import { compare } from './harness.mjs';
 

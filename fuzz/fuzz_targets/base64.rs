@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use weft::infra::{forgiving_base64_decode, forgiving_base64_encode};
+use webweft::infra::{forgiving_base64_decode, forgiving_base64_encode};
 
 fuzz_target!(|data: &[u8]| {
     if let Ok(text) = std::str::from_utf8(data)

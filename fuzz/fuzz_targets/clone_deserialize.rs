@@ -8,7 +8,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use weft::html::structured_clone::{
+use webweft::html::structured_clone::{
     DeserializeOptions, SerializeOptions, ViewEncoding, deserialize_to_ops, serialize_ops,
 };
 

@@ -5,9 +5,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use weft::html::fetching::extract_character_encoding_label_from_meta_element;
-use weft::html::microsyntax::tokens::{split_on_ascii_whitespace, split_on_commas};
-use weft::html::microsyntax::*;
+use webweft::html::fetching::extract_character_encoding_label_from_meta_element;
+use webweft::html::microsyntax::tokens::{split_on_ascii_whitespace, split_on_commas};
+use webweft::html::microsyntax::*;
 
 /// `serialize(value)` is a string that `is_valid` accepts and `parse` reads back as `value`.
 fn round_trip<T: PartialEq + std::fmt::Debug>(

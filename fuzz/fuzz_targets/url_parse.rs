@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use weft::url::{Host, Url, Utf8, ValidationError, component};
+use webweft::url::{Host, Url, Utf8, ValidationError, component};
 
 fn check(url: &Url) {
     let href = url.href();
@@ -22,7 +22,7 @@ fn check(url: &Url) {
     assert_eq!(slice(c[component::PATHNAME_START], path_end), url.pathname());
     let _ = url.origin().ascii_serialization();
     if let Ok(host) = Host::parse(url.hostname(), !url.is_special()) {
-        let _ = weft::url::registrable_domain(&host);
+        let _ = webweft::url::registrable_domain(&host);
     }
 }
 
@@ -46,5 +46,5 @@ fuzz_target!(|data: &[u8]| {
     }
     let _ = Host::parse(input, false);
     let _ = Host::parse(input, true);
-    let _ = weft::url::UrlSearchParams::parse(input).serialize();
+    let _ = webweft::url::UrlSearchParams::parse(input).serialize();
 });

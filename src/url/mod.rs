@@ -14,7 +14,7 @@
 //!   [`UrlSearchParams::from_url`].
 //!
 //! ```
-//! use weft::url::Url;
+//! use webweft::url::Url;
 //! let url = Url::parse("HTTPS://EXAMPLE.com:443/a/../b?q#f", None).unwrap();
 //! assert_eq!(url.href(), "https://example.com/b?q#f");
 //! assert_eq!(url.origin().ascii_serialization(), "https://example.com");

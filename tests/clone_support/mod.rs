@@ -3,7 +3,7 @@
 #![allow(dead_code)] // each test crate uses its own subset
 
 use serde_json::{Value, json};
-use weft::html::structured_clone::{ErrorPrototype, Op, Ops, ViewKind};
+use webweft::html::structured_clone::{ErrorPrototype, Op, Ops, ViewKind};
 
 pub fn from_hex(s: &str) -> Vec<u8> {
     (0..s.len())

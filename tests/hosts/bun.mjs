@@ -1,11 +1,11 @@
 // Bun: the portable tests through `import` (weft and weft/lite), and a smoke test of `require`.
 import { createRequire } from 'node:module';
-import * as weft from 'weft';
-import * as lite from 'weft/lite';
+import * as weft from 'webweft';
+import * as lite from 'webweft/lite';
 import { liteTests, runPortableTests } from './portable.mjs';
 
 const require = createRequire(import.meta.url);
-if (require('weft').btoa('bun') !== 'YnVu') throw new Error('require("weft") does not work in Bun');
-if (require('weft/lite').labelToEncoding('latin1') !== 'windows-1252') throw new Error('require("weft/lite") does not work in Bun');
+if (require('webweft').btoa('bun') !== 'YnVu') throw new Error('require("webweft") does not work in Bun');
+if (require('webweft/lite').labelToEncoding('latin1') !== 'windows-1252') throw new Error('require("webweft/lite") does not work in Bun');
 const passed = [await runPortableTests(weft, 'bun'), await runPortableTests(lite, 'bun weft/lite', liteTests)];
 if (passed.includes(false)) process.exit(1);

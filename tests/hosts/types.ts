@@ -19,11 +19,11 @@ import {
   parseURL,
   URL as WeftURL,
   URLSearchParams as WeftParams,
-} from 'weft';
-import type { URLValidationError } from 'weft';
-import init, { initSync } from 'weft/web';
-import { TextDecoder as LiteDecoder } from 'weft/lite';
-import initLite from 'weft/lite/web';
+} from 'webweft';
+import type { URLValidationError } from 'webweft';
+import init, { initSync } from 'webweft/web';
+import { TextDecoder as LiteDecoder } from 'webweft/lite';
+import initLite from 'webweft/lite/web';
 
 const text: string = btoa('weft') + atob('d2VmdA==');
 const bytes: Uint8Array = base64Decode(base64Encode(new Uint8Array([1, 2, 3])));

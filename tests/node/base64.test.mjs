@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import * as weft from 'weft';
+import * as weft from 'webweft';
 
 test('base64Encode equals Buffer for any bytes', () => {
   fc.assert(

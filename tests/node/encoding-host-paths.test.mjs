@@ -9,10 +9,10 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import * as reference from 'weft';
+import * as reference from 'webweft';
 
-const webUrl = import.meta.resolve('weft/web');
-const wasmBytes = readFileSync(fileURLToPath(import.meta.resolve('weft/weft_bg.wasm')));
+const webUrl = import.meta.resolve('webweft/web');
+const wasmBytes = readFileSync(fileURLToPath(import.meta.resolve('webweft/weft_bg.wasm')));
 const globals = ['Buffer', 'TextDecoder', 'TextEncoder'];
 
 /** A fresh instance of the web build, loaded while `arrange()` has changed the host's globals. */

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import fc from 'fast-check';
-import * as weft from 'weft';
+import * as weft from 'webweft';
 
 const { TextDecoder, TextEncoder, TextDecoderStream, TextEncoderStream } = weft;
 
@@ -223,8 +223,8 @@ test('bad input never traps; normal calls work after', () => {
 test('many decoders are freed: wasm memory stays the same size', async () => {
   v8.setFlagsFromString('--expose-gc');
   const gc = vm.runInNewContext('gc');
-  const web = await import('weft/web');
-  const exports = web.initSync(readFileSync(fileURLToPath(import.meta.resolve('weft/weft_bg.wasm'))));
+  const web = await import('webweft/web');
+  const exports = web.initSync(readFileSync(fileURLToPath(import.meta.resolve('webweft/weft_bg.wasm'))));
   const payload = new Uint8Array(200).fill(0x61);
   const round = async () => {
     for (let i = 0; i < 20_000; i++) {

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { html } from 'weft';
+import { html } from 'webweft';
 
 /** An input as a test name shows it: strings quoted (long ones cut), -0, NaN and BigInts as written. */
 function show(value) {
@@ -909,8 +909,8 @@ test('parseSimpleColor agrees with a regex reference; serialization is lowercase
 });
 
 test('100,000 calls, half of them errors, leave the wasm heap the size it was', async () => {
-  const web = await import('weft/web');
-  const exports = web.initSync(readFileSync(fileURLToPath(import.meta.resolve('weft/weft_bg.wasm'))));
+  const web = await import('webweft/web');
+  const exports = web.initSync(readFileSync(fileURLToPath(import.meta.resolve('webweft/weft_bg.wasm'))));
   const round = () => {
     for (let i = 0; i < 2_000; i++) {
       assert.equal(web.html.parseInteger(String(i)), i);

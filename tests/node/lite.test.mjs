@@ -7,11 +7,11 @@ import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import * as full from 'weft';
-import * as lite from 'weft/lite';
+import * as full from 'webweft';
+import * as lite from 'webweft/lite';
 
 const require = createRequire(import.meta.url);
-const pkgDir = dirname(fileURLToPath(import.meta.resolve('weft/package.json')));
+const pkgDir = dirname(fileURLToPath(import.meta.resolve('webweft/package.json')));
 
 // Each legacy multi-byte encoding with one of its labels.
 const legacy = [
@@ -34,9 +34,9 @@ function assertNotIncluded(fn, name) {
 }
 
 test('import and require resolve to the lite node builds, with the full API', () => {
-  assert.equal(import.meta.resolve('weft/lite'), `file://${join(pkgDir, 'weft-lite.mjs')}`);
-  assert.equal(require.resolve('weft/lite'), join(pkgDir, 'weft-lite.cjs'));
-  const cjs = require('weft/lite');
+  assert.equal(import.meta.resolve('webweft/lite'), `file://${join(pkgDir, 'weft-lite.mjs')}`);
+  assert.equal(require.resolve('webweft/lite'), join(pkgDir, 'weft-lite.cjs'));
+  const cjs = require('webweft/lite');
   assert.deepEqual(Object.keys(lite).sort(), Object.keys(full).sort());
   assert.deepEqual(Object.keys(cjs).sort(), Object.keys(full).sort());
   assert.notEqual(lite.TextDecoder, full.TextDecoder, 'a separate module instance');
@@ -45,7 +45,7 @@ test('import and require resolve to the lite node builds, with the full API', ()
 
 for (const [name, entry] of [
   ['import', lite],
-  ['require', require('weft/lite')],
+  ['require', require('webweft/lite')],
 ]) {
   test(`${name}: legacy multi-byte labels resolve, but decoding and encoding with them is a RangeError`, async () => {
     for (const [encoding, label] of legacy) {

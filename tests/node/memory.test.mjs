@@ -5,8 +5,8 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 test('100,000 calls with errors do not grow wasm memory', async () => {
-  const web = await import('weft/web');
-  const exports = web.initSync(readFileSync(fileURLToPath(import.meta.resolve('weft/weft_bg.wasm'))));
+  const web = await import('webweft/web');
+  const exports = web.initSync(readFileSync(fileURLToPath(import.meta.resolve('webweft/weft_bg.wasm'))));
   const payload = 'x'.repeat(3000);
   const round = () => {
     for (let i = 0; i < 10_000; i++) {

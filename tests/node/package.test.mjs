@@ -5,16 +5,16 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import * as esm from 'weft';
+import * as esm from 'webweft';
 
 const require = createRequire(import.meta.url);
-const pkgDir = dirname(fileURLToPath(import.meta.resolve('weft/package.json')));
+const pkgDir = dirname(fileURLToPath(import.meta.resolve('webweft/package.json')));
 const manifest = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
 
 test('import and require resolve to the node builds with the same API', () => {
-  assert.equal(import.meta.resolve('weft'), `file://${join(pkgDir, 'weft.mjs')}`);
-  assert.equal(require.resolve('weft'), join(pkgDir, 'weft.cjs'));
-  const cjs = require('weft');
+  assert.equal(import.meta.resolve('webweft'), `file://${join(pkgDir, 'weft.mjs')}`);
+  assert.equal(require.resolve('webweft'), join(pkgDir, 'weft.cjs'));
+  const cjs = require('webweft');
   assert.deepEqual(Object.keys(cjs).sort(), Object.keys(esm).sort());
   assert.equal(cjs.btoa('same'), esm.btoa('same'));
 });
@@ -28,9 +28,9 @@ test('weft/lite resolves by the same conditions as weft, to its own builds and w
   const targets = (value) =>
     typeof value === 'string' ? (value.endsWith('.d.ts') ? [] : [value]) : Object.values(value).flatMap(targets);
   assert.deepEqual(targets(lite), targets(full).map((target) => target.replace('./weft.', './weft-lite.')));
-  assert.equal(import.meta.resolve('weft/lite/web'), `file://${join(pkgDir, 'weft-lite.web.js')}`);
-  const web = await import('weft/lite/web');
-  assert.notEqual(web.TextDecoder, (await import('weft/web')).TextDecoder);
+  assert.equal(import.meta.resolve('webweft/lite/web'), `file://${join(pkgDir, 'weft-lite.web.js')}`);
+  const web = await import('webweft/lite/web');
+  assert.notEqual(web.TextDecoder, (await import('webweft/web')).TextDecoder);
   web.initSync(readFileSync(join(pkgDir, 'weft_lite_bg.wasm')));
   assert.throws(() => new web.TextDecoder('euc-jp'), RangeError);
   assert.equal(new web.TextDecoder('latin1').decode(new Uint8Array([0xe9])), '\u00e9');
@@ -52,7 +52,7 @@ test('every file the exports map and "files" name exists in pkg/', () => {
 });
 
 test('the web build initializes synchronously from bytes and asynchronously from a module', async () => {
-  const web = await import('weft/web');
+  const web = await import('webweft/web');
   assert.throws(() => web.btoa('x'), 'unusable before init');
   const bytes = readFileSync(join(pkgDir, 'weft_bg.wasm'));
   await web.default(await WebAssembly.compile(bytes));

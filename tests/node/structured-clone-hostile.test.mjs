@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import v8 from 'node:v8';
 import fc from 'fast-check';
-import * as weft from 'weft';
+import * as weft from 'webweft';
 
 const seeds = [
   { a: 1, b: 'text', c: [1, , 3], d: new Map([[1, new Set(['x'])]]), e: new Date(5), f: /re/g },

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import v8 from 'node:v8';
-import * as weft from 'weft';
+import * as weft from 'webweft';
 import { assertSameClone } from './structured-clone-compare.mjs';
 
 const views = [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array, BigInt64Array, BigUint64Array];

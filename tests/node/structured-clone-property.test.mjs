@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
-import * as weft from 'weft';
+import * as weft from 'webweft';
 import { assertSameClone } from './structured-clone-compare.mjs';
 
 const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((u) => String.fromCharCode(u));

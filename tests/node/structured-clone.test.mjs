@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import vm from 'node:vm';
-import * as weft from 'weft';
+import * as weft from 'webweft';
 import { assertSameClone } from './structured-clone-compare.mjs';
 
 /**

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import fc from 'fast-check';
-import * as weft from 'weft';
+import * as weft from 'webweft';
 import * as whatwgURL from 'whatwg-url';
 
 const { URL, URLSearchParams } = weft;
@@ -535,8 +535,8 @@ test('bad inputs never trap, and the module keeps working', () => {
 test('many URL and URLSearchParams objects are reclaimed, and wasm memory stays put', async () => {
   v8.setFlagsFromString('--expose-gc');
   const gc = vm.runInNewContext('gc');
-  const { memory } = (await import('weft/web')).initSync(readFileSync(fileURLToPath(import.meta.resolve('weft/weft_bg.wasm'))));
-  const web = await import('weft/web');
+  const { memory } = (await import('webweft/web')).initSync(readFileSync(fileURLToPath(import.meta.resolve('webweft/weft_bg.wasm'))));
+  const web = await import('webweft/web');
   const round = (n) => {
     for (let i = 0; i < n; i++) {
       const url = new web.URL(`https://h${i % 100}.test/p?i=${i}&x=y z`);

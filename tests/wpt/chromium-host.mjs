@@ -49,7 +49,7 @@ function testPage(relativePath) {
     script.onerror = () => reject(new Error('failed to load ' + src));
     document.head.append(script);
   });
-  weft.ready
+  webweft.ready
     .then(async (installed) => {
       if (!installed.includes('atob')) throw new Error("weft's globals were not installed: " + installed); for (const src of ${JSON.stringify(sources)}) await load(src); })
     .catch((error) => { window.__setupError = String(error); })

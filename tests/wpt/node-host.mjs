@@ -70,7 +70,7 @@ export async function runFile(relativePath) {
   );
   const installed = module.exports.installPolyfill({ force: true });
   // weft's whole API, for drivers that test more than the globals (as the polyfill's `weft`).
-  global.weft = module.exports;
+  global.webweft = module.exports;
   if (!installed.includes('atob')) throw new Error(`weft's globals were not installed: ${installed}`);
 
   // fetch() of WPT resources, relative to the test file, with JSON parsed in the context realm.

@@ -4,7 +4,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use weft::encoding::{DecodeStatus, Decoder, DecoderErrorMode, Encoding, TextDecoder};
+use webweft::encoding::{DecodeStatus, Decoder, DecoderErrorMode, Encoding, TextDecoder};
 
 fuzz_target!(|data: &[u8]| {
     let [selector, split, flags, input @ ..] = data else { return };

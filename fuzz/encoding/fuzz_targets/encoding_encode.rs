@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use weft::encoding::{
+use webweft::encoding::{
     EncoderErrorMode, Encoder, Encoding, TextEncoderStreamState, encode_into_utf8, utf16_to_utf8,
 };
 

@@ -21,8 +21,8 @@ function percent_decode(string) {
 // Decode an URL encoded string as XHR would. Returns a Promise.
 function decode(label, url_encoded_string) {
   return new Promise((resolve) => {
-    const fallback = weft.labelToEncoding(label) === null ? 'utf-8' : label;
-    resolve(weft.decode(percent_decode(url_encoded_string), fallback));
+    const fallback = webweft.labelToEncoding(label) === null ? 'utf-8' : label;
+    resolve(webweft.decode(percent_decode(url_encoded_string), fallback));
   });
 }
 

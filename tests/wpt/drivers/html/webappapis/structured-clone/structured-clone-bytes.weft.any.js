@@ -8,4 +8,4 @@
 // weft.deserialize(weft.serialize(value, {transfer})), so that the walker, the Rust wire-format
 // writer and reader, and the builder are all exercised. `weft` is the package's API: the
 // polyfill's global in browsers, set by the runner in the vm host.
-runWeftBattery((value, transfer) => self.weft.deserialize(self.weft.serialize(value, { transfer })));
+runWeftBattery((value, transfer) => self.webweft.deserialize(self.webweft.serialize(value, { transfer })));
