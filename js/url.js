@@ -125,6 +125,7 @@ function parseForm(input) {
  */
 function parseFormInJS(input) {
   const list = [];
+  const decode = input.includes('%') || input.includes('+') ? formDecode : (string) => string;
   for (let start = 0, length = input.length; start <= length; ) {
     let end = input.indexOf('&', start);
     if (end === -1) end = length;
@@ -133,8 +134,8 @@ function parseFormInJS(input) {
       const equals = sequence.indexOf('=');
       list.push(
         equals === -1
-          ? [formDecode(sequence), '']
-          : [formDecode(sequence.slice(0, equals)), formDecode(sequence.slice(equals + 1))],
+          ? [decode(sequence), '']
+          : [decode(sequence.slice(0, equals)), decode(sequence.slice(equals + 1))],
       );
     }
     start = end + 1;
@@ -185,10 +186,18 @@ const PERCENT_ENCODED = Array.from({ length: 0x100 }, (_, byte) => `%${byte.toSt
 
 /** UTF-8 percent-encode with the form set, space as '+' (one name or value). */
 function formEncode(string) {
-  let output = '';
+  const length = string.length;
+  let i = 0;
+  while (i < length) {
+    const c = string.charCodeAt(i);
+    if (c >= 0x80 || FORM_KEEPS[c] === 0) break;
+    i++;
+  }
+  if (i === length) return string;
+  let output = string.slice(0, i);
   // The end of what has been copied or encoded.
-  let done = 0;
-  for (let i = 0; i < string.length; i++) {
+  let done = i;
+  for (; i < length; i++) {
     let c = string.charCodeAt(i);
     if (c < 0x80 && FORM_KEEPS[c] === 1) continue;
     if (done < i) output += string.slice(done, i);
@@ -215,7 +224,7 @@ function formEncode(string) {
     }
     done = i + 1;
   }
-  return done === 0 ? string : done < string.length ? output + string.slice(done) : output;
+  return done < length ? output + string.slice(done) : output;
 }
 
 /** The URL class (URL Standard §6.1). */
