@@ -6,9 +6,10 @@ import { browserName } from './natives.js';
 const shown = (value) => (value === '' ? '(empty)' : value);
 
 /**
- * Renders `rows` ([{field, ours, native}], strings) into `container` under a heading naming
- * the native `api` and the `call` both sides make. `verdict(diffs)` is the line saying what the
- * standard requires when some field differs. Returns the differing field names.
+ * Renders `rows` ([{field, ours, native, compared}], strings) into `container` under a heading
+ * naming the native `api` and the `call` both sides make; a row with `compared: false` is shown
+ * but not marked (a field of a result only one side has). `verdict(diffs)` is the line saying
+ * what the standard requires when some field differs. Returns the differing field names.
  */
 export function renderComparison(container, { api, call, rows, verdict, note }) {
   container.replaceChildren();
@@ -23,7 +24,7 @@ export function renderComparison(container, { api, call, rows, verdict, note }) 
   table.innerHTML = `<thead><tr><th scope="col">field</th><th scope="col">webweft</th><th scope="col"></th></tr></thead><tbody></tbody>`;
   table.querySelector('th:last-child').textContent = browserName;
   const diffs = [];
-  for (const { field, ours, native } of rows) {
+  for (const { field, ours, native, compared = true } of rows) {
     const tr = document.createElement('tr');
     const th = document.createElement('th');
     th.scope = 'row';
@@ -35,7 +36,7 @@ export function renderComparison(container, { api, call, rows, verdict, note }) 
       if (value === '') td.classList.add('empty');
       tr.append(td);
     }
-    if (ours !== native) {
+    if (compared && ours !== native) {
       tr.dataset.diff = field;
       diffs.push(field);
     }

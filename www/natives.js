@@ -24,10 +24,10 @@ export const natives = Object.freeze({
     const url = base === undefined ? new NativeURL(input) : new NativeURL(input, base);
     return Object.fromEntries(urlGetters.map(([name, get]) => [name, apply(get, url, [])]));
   },
-  /** new TextDecoder(label, {fatal}).decode(bytes): {encoding, text}, or the exception. */
-  decode(bytes, label, fatal) {
+  /** new TextDecoder(label, {fatal}) (or its RangeError): {encoding, decode(bytes)}. */
+  decoder(label, fatal) {
     const decoder = new NativeTextDecoder(label, { fatal });
-    return { encoding: apply(decoderEncoding, decoder, []), text: apply(decodeMethod, decoder, [bytes]) };
+    return { encoding: apply(decoderEncoding, decoder, []), decode: (bytes) => apply(decodeMethod, decoder, [bytes]) };
   },
   encode: (text) => apply(encodeMethod, new NativeTextEncoder(), [text]),
   atob: (data) => apply(nativeAtob, g, [data]),

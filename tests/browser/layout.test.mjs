@@ -60,5 +60,6 @@ test('the intro says what the page is and links the README and the standards', a
   }
   const readme = await page.request.get(new URL('pkg/README.md', page.url()).href);
   assert.equal(readme.status(), 200);
+  assert.match(readme.headers()['content-type'], /^text\/plain/, 'the README opens in the browser');
   assert.match(await readme.text(), /^# /);
 });

@@ -177,19 +177,21 @@ export default {
     }
 
     function compareDecode(input) {
-      const run = (make) => attempt(() => make());
-      const ours = run(() => {
-        const decoder = new weft.TextDecoder(label.value, { fatal: fatal.checked });
-        return { encoding: decoder.encoding, text: decoder.decode(input) };
-      });
-      const native = run(() => natives.decode(input, label.value, fatal.checked));
-      const field = (result, key) => (result.error ? errorName(result.error) : key === 'text' ? visible(result.text) : result.encoding);
+      // The constructor (label → encoding, or a RangeError) and decode() are compared apart.
+      const side = (make) => {
+        const decoder = attempt(make);
+        if (decoder.error) return { encoding: errorName(decoder.error), text: errorName(decoder.error) };
+        const text = attempt(() => decoder.decode(input));
+        return { encoding: decoder.encoding, text: text.error ? errorName(text.error) : visible(text) };
+      };
+      const ours = side(() => new weft.TextDecoder(label.value, { fatal: fatal.checked }));
+      const native = side(() => natives.decoder(label.value, fatal.checked));
       renderComparison($('#enc-compare-decode'), {
         api: 'TextDecoder',
         call: `new TextDecoder(label, { fatal: ${fatal.checked} }).decode(bytes)`,
         rows: [
-          { field: 'encoding', ours: field(ours, 'encoding'), native: field(native, 'encoding') },
-          { field: 'decode()', ours: field(ours, 'text'), native: field(native, 'text') },
+          { field: 'encoding', ours: ours.encoding, native: native.encoding },
+          { field: 'decode()', ours: ours.text, native: native.text },
         ],
         verdict: (diffs) => `The Encoding Standard requires webweft's ${diffs.join(' and ')}; ${browserName}'s TextDecoder differs.`,
         note: 'TextDecoder strips only its own encoding\'s BOM; it does not sniff one, unlike the decode hook above. U+FFFD and lone surrogates show as \\uXXXX.',

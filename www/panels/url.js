@@ -258,8 +258,10 @@ export default {
       }
       const outcome = (parsed) => (parsed && !parsed.error ? 'parsed' : 'failure (TypeError)');
       const rows = [{ field: 'result', ours: outcome(ours), native: outcome(native) }];
+      // When only one side parses, the result row is the difference; its fields are shown as is.
+      const compared = Boolean(ours) === !native.error;
       for (const name of COMPONENTS) {
-        rows.push({ field: name, ours: ours ? ours[name] : '—', native: native.error ? '—' : native[name] });
+        rows.push({ field: name, ours: ours ? ours[name] : '—', native: native.error ? '—' : native[name], compared });
       }
       renderComparison($('#url-compare'), {
         api: 'URL',
