@@ -103,9 +103,9 @@ test('URL panel: a long href wraps in full at 390 px instead of being cut off', 
   }));
   assert.ok(box.scrollWidth <= box.clientWidth, `href scrolls sideways: ${JSON.stringify(box)}`);
   assert.ok(box.scrollHeight <= box.clientHeight + 1, `href is cut off at the bottom: ${JSON.stringify(box)}`);
+  await page.screenshot({ path: join(screenshotDir, 'url-long-href-390.png'), fullPage: true });
   // Enter commits an edit of the href (the setter runs), as in the one-line fields.
   await page.fill('#url-href', 'https://example.com/x');
   await page.press('#url-href', 'Enter');
   assert.equal(await page.inputValue('#url-input'), 'https://example.com/x');
-  await page.screenshot({ path: join(screenshotDir, 'url-long-href-390.png'), fullPage: true });
 });
