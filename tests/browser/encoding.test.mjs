@@ -84,6 +84,10 @@ test('encoding panel: a fatal TypeError says at which byte decoding failed', asy
   assert.equal((await offset('61 00 00 d8 61 00', 'utf-16le'))[0], 2);
   // EUC-KR: a valid pair, then a lead byte with an invalid trail.
   assert.equal((await offset('b0 a1 b0 ff', 'euc-kr'))[0], 2);
+  // The replacement encoding fails at the first byte.
+  const [replaced, replacedText] = await offset('61 62', 'replacement');
+  assert.equal(replaced, 0);
+  assert.match(replacedText, /at byte 0: the replacement encoding turns any input into one U\+FFFD/);
   await page.screenshot({ path: join(screenshotDir, 'encoding-fatal-offset-1280.png'), fullPage: true });
 });
 

@@ -75,7 +75,7 @@ export default {
         rows,
         verdict: () =>
           from === 'text'
-            ? `HTML's btoa requires webweft's result (an InvalidCharacterError for code points above U+00FF); ${browserName}'s btoa differs.`
+            ? `HTML's btoa requires webweft's result; ${browserName}'s btoa differs.`
             : `Infra's forgiving-base64 decode requires webweft's result; ${browserName}'s atob differs.`,
       });
     }

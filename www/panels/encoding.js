@@ -60,7 +60,9 @@ const visible = (text) => text.replace(/[\uD800-\uDFFF\uFFFD]/gu, (c) => `\\u${c
  * A streaming fatal decoder fed one byte at a time throws at `detected`; `start` is the longest
  * prefix up to there that decodes on its own.
  */
-export function locateDecodeError(weft, bytes, encoding) {
+function locateDecodeError(weft, bytes, encoding) {
+  // The replacement decoder has no TextDecoder: it fails at the first byte of any input.
+  if (encoding === 'replacement') return { start: 0, detected: 0 };
   const streaming = new weft.TextDecoder(encoding, { fatal: true, ignoreBOM: true });
   let detected = bytes.length;
   for (let i = 0; i < bytes.length; i++) {
@@ -124,7 +126,7 @@ export default {
         api: 'TextEncoder',
         call: 'new TextEncoder().encode(text) (always UTF-8)',
         rows: [{ field: 'bytes', ours: ours.error ? errorName(ours.error) : ours, native: native.error ? errorName(native.error) : native }],
-        verdict: () => `The Encoding Standard requires webweft's bytes: lone surrogates become U+FFFD (ef bf bd); ${browserName}'s TextEncoder differs.`,
+        verdict: () => `The Encoding Standard requires webweft's bytes (UTF-8, each lone surrogate as U+FFFD); ${browserName}'s TextEncoder differs.`,
       });
     };
 
@@ -166,7 +168,9 @@ export default {
       const span = document.createElement('span');
       span.id = 'enc-error-offset';
       span.dataset.offset = String(from);
-      if (to >= input.length) {
+      if (encoding === 'replacement') {
+        span.textContent = ' — at byte 0: the replacement encoding turns any input into one U+FFFD, an error when fatal.';
+      } else if (to >= input.length) {
         span.textContent = ` — at byte ${from}: the input ends inside a sequence (${hex(input.subarray(from)) || 'nothing'}) that ${encoding} cannot finish.`;
       } else if (to === from) {
         span.textContent = ` — at byte ${from}: ${hex(input.subarray(from, from + 1))} cannot start a character in ${encoding}.`;

@@ -2,7 +2,7 @@
 // edit them through the URL setters, edit the query as a URLSearchParams table, see the
 // validation errors the parser reports (marked in the input, each linked to the standard), and
 // compare it all with the browser's own URL.
-import { errorName, renderComparison } from '../compare.js';
+import { renderComparison } from '../compare.js';
 
 const COMPONENTS = ['href', 'origin', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'];
 const SPEC = 'https://url.spec.whatwg.org/';
