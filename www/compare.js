@@ -7,19 +7,28 @@ const shown = (value) => (value === '' ? '(empty)' : value);
 
 /**
  * Renders `rows` ([{field, ours, native, compared}], strings) into `container` under a heading
- * naming the native `api` and the `call` both sides make; a row with `compared: false` is shown
+ * naming the native `api` and the `call` both sides make (webweft's own is `oursCall` where it
+ * differs); a row with `compared: false` is shown
  * but not marked (a field of a result only one side has). `verdict(diffs)` is the line saying
  * what the standard requires when some field differs. Returns the differing field names.
  */
-export function renderComparison(container, { api, call, rows, verdict, note }) {
+export function renderComparison(container, { api, call, oursCall, rows, verdict, note }) {
   container.replaceChildren();
   container.classList.add('compare');
   const heading = document.createElement('h3');
   heading.textContent = `Compared with ${browserName}'s native ${api}`;
   const how = document.createElement('p');
   how.className = 'hint call';
-  how.innerHTML = 'Both run <code></code>';
-  how.firstElementChild.textContent = call;
+  // Both sides make the same `call`, unless webweft's differs (`oursCall`).
+  if (oursCall) {
+    how.innerHTML = 'webweft runs <code></code>; <span></span> runs <code></code>';
+    how.children[0].textContent = oursCall;
+    how.children[1].textContent = browserName;
+    how.children[2].textContent = call;
+  } else {
+    how.innerHTML = 'Both run <code></code>';
+    how.firstElementChild.textContent = call;
+  }
   const table = document.createElement('table');
   table.innerHTML = `<thead><tr><th scope="col">field</th><th scope="col">webweft</th><th scope="col"></th></tr></thead><tbody></tbody>`;
   table.querySelector('th:last-child').textContent = browserName;

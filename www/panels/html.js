@@ -127,14 +127,24 @@ export default {
           const normalized = valid ? html[serializer](parsed) : '';
           rows.push({ field: 'normalized', ours: normalized, native: element.value });
         }
-        return { api: `<input type=${type}>`, call: `input.value = value (value sanitization keeps a valid ${type} string${type === 'datetime-local' ? ', normalized' : ''}, else empties it)`, rows };
+        return {
+          api: `<input type=${type}>`,
+          call: `input.type = "${type}"; input.value = value; input.value`,
+          note: `Value sanitization keeps a valid ${type} string${type === 'datetime-local' ? ' (normalized)' : ''} and empties anything else.`,
+          rows,
+        };
       }
       if (parser === 'parseSimpleColor') {
         const element = document.createElement('input');
         element.type = 'color';
         element.value = value;
         const ours = html.isValidSimpleColor(value) ? value.toLowerCase() : '#000000';
-        return { api: '<input type=color>', call: 'input.value = value (value sanitization: a valid simple color, lowercased, else #000000)', rows: [{ field: 'value', ours, native: element.value }] };
+        return {
+          api: '<input type=color>',
+          call: 'input.type = "color"; input.value = value; input.value',
+          note: 'Value sanitization keeps a valid simple color, lowercased, and turns anything else into #000000.',
+          rows: [{ field: 'value', ours, native: element.value }],
+        };
       }
       if (parser === 'parseLegacyColor') {
         // An ignored color attribute leaves the probe's parent color, which no legacy color can be.
@@ -142,7 +152,7 @@ export default {
         const computed = getComputedStyle(fontProbe).color;
         const native = computed === 'rgba(1, 2, 3, 0.5)' ? 'error (attribute ignored)' : computed;
         const ours = parsed ? `rgb(${parsed.red}, ${parsed.green}, ${parsed.blue})` : 'error (attribute ignored)';
-        return { api: '<font color>', call: 'font.setAttribute("color", value), then its computed color', rows: [{ field: 'color', ours, native }] };
+        return { api: '<font color>', call: 'font.setAttribute("color", value); getComputedStyle(font).color', rows: [{ field: 'color', ours, native }] };
       }
       return null;
     }
@@ -182,6 +192,7 @@ export default {
       if (native) {
         renderComparison(compareRoot, {
           ...native,
+          oursCall: `html.${parser}(value)`,
           verdict: (diffs) => `The HTML Standard requires webweft's ${diffs.join(', ')} (its ${algorithm}); ${browserName} differs.`,
         });
       } else {
