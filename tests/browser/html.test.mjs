@@ -67,6 +67,7 @@ test('microsyntaxes panel names and links the HTML section each algorithm implem
     parseDate: ['Dates', 'parse a date string', `${base}common-microsyntaxes.html#parse-a-date-string`],
     parseInteger: ['Signed integers', 'rules for parsing integers', `${base}common-microsyntaxes.html#rules-for-parsing-integers`],
     parseLegacyColor: ['Colors', 'rules for parsing a legacy color value', `${base}common-microsyntaxes.html#rules-for-parsing-a-legacy-colour-value`],
+    parseSimpleColor: ['Colors', 'rules for parsing simple color values', `${base}common-microsyntaxes.html#colours`],
     extractMetaCharset: [
       'Extracting character encodings from meta elements',
       'algorithm for extracting a character encoding from a meta element',
@@ -79,6 +80,9 @@ test('microsyntaxes panel names and links the HTML section each algorithm implem
     assert.equal(await page.getAttribute('#ms-spec a', 'href'), href);
     assert.equal(await page.textContent('#ms-spec i'), algorithm);
   }
+  // Simple colors are gone from the current standard: the page says so.
+  await page.selectOption('#ms-algorithm', 'parseSimpleColor');
+  assert.match(await page.textContent('#ms-spec'), /no longer defines simple colors \(whatwg\/html#10456/);
   // Every algorithm in the picker has a link.
   const parsers = await page.$$eval('#ms-algorithm option', (options) => options.map((o) => o.value));
   for (const parser of parsers) {

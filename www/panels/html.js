@@ -5,7 +5,8 @@
 import { renderComparison } from '../compare.js';
 
 // [label, parser, validity check, serializer, example input, the HTML section and algorithm it
-// implements, that algorithm's anchor (in common-microsyntaxes.html unless it names its page)]
+// implements, that algorithm's anchor (in common-microsyntaxes.html unless it names its page),
+// and a note where the current standard differs]
 const ALGORITHMS = {
   Numbers: [
     ['Integer', 'parseInteger', 'isValidInteger', null, '  -42px', 'Signed integers', 'rules for parsing integers', 'rules-for-parsing-integers'],
@@ -29,7 +30,10 @@ const ALGORITHMS = {
     ['Date or time', 'parseDateOrTime', 'isValidDateWithOptionalTime', null, '2000-01-01T12:00+01:00', 'Vaguer moments in time', 'parse a date or time string', 'parse-a-date-or-time-string'],
   ],
   Colors: [
-    ['Simple color', 'parseSimpleColor', 'isValidSimpleColor', 'serializeSimpleColor', '#FFaa00', 'Colors', 'rules for parsing simple color values', 'rules-for-parsing-simple-colour-values'],
+    // The standard dropped simple colors in 2024 (whatwg/html#10456, <input type=color> takes CSS
+    // colors now): the link goes to the Colors section, the note says so.
+    ['Simple color', 'parseSimpleColor', 'isValidSimpleColor', 'serializeSimpleColor', '#FFaa00', 'Colors', 'rules for parsing simple color values', 'colours',
+      'The current standard no longer defines simple colors (whatwg/html#10456 gave <input type=color> CSS colors); webweft implements the earlier text.'],
     ['Legacy color value', 'parseLegacyColor', null, 'serializeSimpleColor', 'chucknorris', 'Colors', 'rules for parsing a legacy color value', 'rules-for-parsing-a-legacy-colour-value'],
   ],
   'Tokens and references': [
@@ -78,7 +82,8 @@ function toJson(value) {
 }
 
 // Where the browser exposes one of these algorithms: an <input type=…>'s value sanitization
-// keeps a valid string (normalizing a local date and time), and drops anything else.
+// keeps a valid string (normalizing a local date and time), and drops anything else. (Not
+// <input type=color>: the current standard sanitizes its value as any CSS color.)
 const INPUT_TYPES = {
   parseFloatingPoint: 'number',
   parseMonth: 'month',
@@ -106,8 +111,8 @@ export default {
     for (const [group, algorithms] of Object.entries(ALGORITHMS)) {
       const optgroup = document.createElement('optgroup');
       optgroup.label = group;
-      for (const [label, parser, check, serializer, example, section, algorithm, anchor] of algorithms) {
-        byParser.set(parser, { label, check, serializer, example, section, algorithm, anchor });
+      for (const [label, parser, check, serializer, example, section, algorithm, anchor, note] of algorithms) {
+        byParser.set(parser, { label, check, serializer, example, section, algorithm, anchor, note });
         optgroup.append(new Option(label, parser));
       }
       select.append(optgroup);
@@ -134,18 +139,6 @@ export default {
           rows,
         };
       }
-      if (parser === 'parseSimpleColor') {
-        const element = document.createElement('input');
-        element.type = 'color';
-        element.value = value;
-        const ours = html.isValidSimpleColor(value) ? value.toLowerCase() : '#000000';
-        return {
-          api: '<input type=color>',
-          call: 'input.type = "color"; input.value = value; input.value',
-          note: 'Value sanitization keeps a valid simple color, lowercased, and turns anything else into #000000.',
-          rows: [{ field: 'value', ours, native: element.value }],
-        };
-      }
       if (parser === 'parseLegacyColor') {
         // An ignored color attribute leaves the probe's parent color, which no legacy color can be.
         fontProbe.setAttribute('color', value);
@@ -159,13 +152,14 @@ export default {
 
     const update = () => {
       const parser = select.value;
-      const { check, serializer, section, algorithm, anchor } = byParser.get(parser);
+      const { check, serializer, section, algorithm, anchor, note } = byParser.get(parser);
       about.textContent = `html.${parser}(input)${check ? `, html.${check}(input)` : ''}${serializer ? `, html.${serializer}(value)` : ''}`;
       const href = `${HTML_SPEC}${anchor.includes('#') ? anchor : `common-microsyntaxes.html#${anchor}`}`;
       spec.innerHTML = 'Implements HTML § <a target="_blank" rel="noopener"></a> — <i></i>';
       spec.querySelector('a').href = href;
       spec.querySelector('a').textContent = section;
       spec.querySelector('i').textContent = algorithm;
+      if (note) spec.append(document.createElement('br'), note);
       const value = html[parser](input.value);
       const failed = value === null;
       result.textContent = failed ? 'error — the algorithm returns failure (null)' : toJson(value);
@@ -193,7 +187,7 @@ export default {
         renderComparison(compareRoot, {
           ...native,
           oursCall: `html.${parser}(value)`,
-          verdict: (diffs) => `The HTML Standard requires webweft's ${diffs.join(', ')} (its ${algorithm}); ${browserName} differs.`,
+          verdict: (diffs) => `The HTML Standard (its ${algorithm}) requires webweft's result for ${diffs.join(', ')}; ${browserName} differs.`,
         });
       } else {
         compareRoot.replaceChildren();
