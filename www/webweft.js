@@ -1,4 +1,5 @@
-// The one place the playground imports webweft (the package's browser build in pkg/).
+// The one place the playground imports webweft (the package's browser build in pkg/). app.js
+// imports natives.js before this module, so the browser's own APIs are captured first.
 import init, * as webweft from '/pkg/weft.web.js';
 
 await init();

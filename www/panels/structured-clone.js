@@ -33,6 +33,8 @@ const template = `
         .join('')}</select>
       <label for="sc-input">JavaScript expression</label>
       <textarea id="sc-input" spellcheck="false"></textarea>
+      <p id="sc-confirm" class="error" hidden>This link carries its own expression: read it first, it runs as script on this page.
+        <button type="button" id="sc-run">Run it</button></p>
       <p class="hint">Evaluated on this page, then <code>weft.serialize(value)</code> → V8 wire-format bytes (what Node's
         <code>v8.deserialize</code> reads) → <code>weft.deserialize(bytes)</code>.</p>
       <div id="sc-error" class="error" role="status"></div>
@@ -139,16 +141,28 @@ export default {
       example.value = Object.keys(EXAMPLES).find((name) => EXAMPLES[name] === input.value) ?? '';
     };
     example.addEventListener('change', () => {
+      root.querySelector('#sc-confirm').hidden = true;
       input.value = EXAMPLES[example.value];
       run();
     });
     input.addEventListener('input', () => {
+      root.querySelector('#sc-confirm').hidden = true;
       pick();
       run();
     });
     input.value = initial.get('expression') ?? Object.values(EXAMPLES)[0];
     pick();
-    run();
+    // A shared link's own expression is script: it runs once the reader asks, not on load.
+    if (example.value === '') {
+      const confirm = root.querySelector('#sc-confirm');
+      confirm.hidden = false;
+      root.querySelector('#sc-run').addEventListener('click', () => {
+        confirm.hidden = true;
+        run();
+      });
+    } else {
+      run();
+    }
     return { state: () => [['expression', input.value]] };
   },
 };
