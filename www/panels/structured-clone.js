@@ -66,27 +66,24 @@ export default {
     /** webweft's structuredClone and the browser's, of a fresh evaluation each. */
     const compare = () => {
       const evaluate = () => new Function(`return (${input.value})`)();
-      const clone = (fn) => {
+      let originals;
+      try {
+        originals = [evaluate(), evaluate()];
+      } catch {
+        root.querySelector('#sc-compare').replaceChildren();
+        return;
+      }
+      const clone = (fn, original) => {
         try {
-          return inspect(fn(evaluate()));
+          return inspect(fn(original));
         } catch (e) {
           return errorName(e);
         }
       };
-      let evaluated = true;
-      try {
-        evaluate();
-      } catch {
-        evaluated = false;
-      }
-      if (!evaluated) {
-        root.querySelector('#sc-compare').replaceChildren();
-        return;
-      }
       renderComparison(root.querySelector('#sc-compare'), {
         api: 'structuredClone',
         call: 'structuredClone(value) on a fresh evaluation of the expression, the copy inspected',
-        rows: [{ field: 'copy', ours: clone(weft.structuredClone), native: clone(natives.structuredClone) }],
+        rows: [{ field: 'copy', ours: clone(weft.structuredClone, originals[0]), native: clone(natives.structuredClone, originals[1]) }],
         verdict: () => `HTML's StructuredSerialize/StructuredDeserialize require webweft's copy; ${browserName}'s structuredClone differs.`,
       });
     };
