@@ -107,6 +107,15 @@ test('URL panel: a long href wraps in full at 390 px instead of being cut off', 
   assert.ok(box.scrollWidth <= box.clientWidth, `href scrolls sideways: ${JSON.stringify(box)}`);
   assert.ok(box.scrollHeight <= box.clientHeight + 1, `href is cut off at the bottom: ${JSON.stringify(box)}`);
   await page.screenshot({ path: join(screenshotDir, 'url-long-href-390.png'), fullPage: true });
+  // Without CSS field-sizing (Firefox, Safari today) the panel sizes the box itself.
+  await page.evaluate(() => {
+    const supports = CSS.supports.bind(CSS);
+    CSS.supports = (property, value) => property !== 'field-sizing' && supports(property, value);
+    document.head.insertAdjacentHTML('beforeend', '<style>#url-href { field-sizing: fixed !important; }</style>');
+  });
+  await page.fill('#url-input', `${long}#more`);
+  const fallback = await page.$eval('#url-href', (field) => [field.scrollHeight, field.clientHeight]);
+  assert.ok(fallback[0] <= fallback[1] + 1, `href cut off without field-sizing: ${fallback}`);
   // Enter commits an edit of the href (the setter runs), as in the one-line fields.
   await page.fill('#url-href', 'https://example.com/x');
   await page.press('#url-href', 'Enter');

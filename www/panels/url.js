@@ -292,17 +292,27 @@ export default {
         fields[name].value = url ? url[name] : '';
         fields[name].disabled = !url;
       }
+      fitHref();
       hostInfo();
       renderParams();
       compare(result.url);
       changed();
     }
 
+    /** Where CSS field-sizing is missing, the href's box grows to its text by hand. */
+    function fitHref() {
+      if (CSS.supports('field-sizing', 'content')) return;
+      fields.href.style.height = 'auto';
+      fields.href.style.height = `${fields.href.scrollHeight + 2}px`;
+    }
+    addEventListener('resize', fitHref);
+
     input.addEventListener('input', () => render());
     base.addEventListener('input', () => render());
     render();
     return {
       state: () => [['input', input.value], ...(base.value === '' ? [] : [['base', base.value]])],
+      shown: fitHref,
     };
   },
 };
