@@ -37,9 +37,10 @@ setup-build:
 	@# per-platform packages of `deno`, though install resolves it to the same locked versions.
 	@if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm install --no-audit --no-fund; fi
 
+# The two font packages give the playground's CJK and emoji text a font (tests/browser checks it).
 setup-browser:
-	@if [ ! -x $(CHROMIUM) ] || ! command -v chromedriver >/dev/null; then \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; \
+	@if [ ! -x $(CHROMIUM) ] || ! command -v chromedriver >/dev/null || ! dpkg -s fonts-ipafont-gothic fonts-noto-color-emoji >/dev/null 2>&1; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver fonts-ipafont-gothic fonts-noto-color-emoji >/dev/null; \
 	fi
 
 ## Build pkg/ (the npm package) and link it as node_modules/webweft for the tests
