@@ -48,8 +48,8 @@ pkg:
 	@ln -sfn ../pkg node_modules/webweft
 
 lint:
-	cargo fmt --check
-	cargo clippy --all-targets -- -D warnings
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --lib -- -D warnings
 	@# Every slimmer wasm feature set that tools/size.mjs builds compiles cleanly too.
 	for features in base64 url public-suffix encoding encoding-legacy html structured-clone lite; do \

@@ -1,0 +1,69 @@
+//! The generated tables' format (written by tools/idna_tables/generate.rs): the code points
+//! 0..=U+10FFFF as runs of one value, each two LEB128 varints (run length, value), where a
+//! table with payloads follows a value whose kind (low three bits) is `SEQUENCE` by that many
+//! (value >> 3) varints; and every 16th run's first code point and byte offset, so that a
+//! lookup is a binary search plus at most 16 runs decoded. Far smaller than a trie for data
+//! that only non-ASCII domains read.
+
+/// The kind of a value whose varint payload follows it.
+pub const SEQUENCE: u32 = 4;
+
+pub struct RunTable {
+    /// Whether values of kind `SEQUENCE` carry a payload (the mapping and composition tables).
+    pub sequences: bool,
+    /// (first code point, byte offset) of every 16th run.
+    pub checkpoints: &'static [(u32, u32)],
+    pub bytes: &'static [u8],
+}
+
+impl RunTable {
+    /// The value of the run that holds `c` and a reader at its payload; 0 past the table.
+    pub fn get(&self, c: u32) -> (u32, Reader) {
+        let i = self.checkpoints.partition_point(|&(start, _)| start <= c);
+        let (mut start, offset) = self
+            .checkpoints
+            .get(i.wrapping_sub(1))
+            .copied()
+            .unwrap_or((0, 0));
+        let mut reader = Reader {
+            bytes: self.bytes,
+            position: offset as usize,
+        };
+        while reader.position < self.bytes.len() {
+            let length = reader.varint();
+            let value = reader.varint();
+            if c - start < length {
+                return (value, reader);
+            }
+            start += length;
+            if self.sequences && value & 7 == SEQUENCE {
+                for _ in 0..value >> 3 {
+                    reader.varint();
+                }
+            }
+        }
+        (0, reader)
+    }
+}
+
+pub struct Reader {
+    bytes: &'static [u8],
+    position: usize,
+}
+
+impl Reader {
+    /// The next LEB128 varint (0 past the end).
+    pub fn varint(&mut self) -> u32 {
+        let mut value = 0;
+        let mut shift = 0;
+        while let Some(&byte) = self.bytes.get(self.position) {
+            self.position += 1;
+            value |= u32::from(byte & 0x7F) << shift;
+            shift += 7;
+            if byte < 0x80 || shift > 28 {
+                break;
+            }
+        }
+        value
+    }
+}

@@ -1,0 +1,264 @@
+//! Generates `src/url/idna_adapter/tables/` from ICU4X's compiled data: the UTS #46 mapping
+//! (with NFC's decompositions folded in), canonical composition pairs, canonical combining
+//! classes and the three properties the `idna` crate checks (General_Category marks,
+//! Bidi_Class, Joining_Type). Shared by the `idna_tables` example and `tests/idna_tables.rs`.
+//!
+//! Every table is a run table (see `src/url/idna_adapter/run_table.rs`): the code points
+//! 0..=U+10FFFF cut into runs of one value, each written as two LEB128 varints (run length,
+//! value), a value whose low three bits are `SEQUENCE` followed by its varint payload; and
+//! every `CHECKPOINT_EVERY`th run's first code point and byte offset, for a binary search.
+
+use icu_normalizer::DecomposingNormalizerBorrowed;
+use icu_normalizer::properties::{
+    CanonicalCombiningClassMapBorrowed, CanonicalCompositionBorrowed,
+    CanonicalDecompositionBorrowed, Decomposed,
+};
+use icu_normalizer::uts46::Uts46MapperBorrowed;
+use icu_properties::CodePointMapData;
+use icu_properties::props::{BidiClass, GeneralCategory, JoiningType};
+use std::fmt::Write;
+
+/// Runs between two checkpoints: a lookup decodes at most this many runs.
+pub const CHECKPOINT_EVERY: usize = 16;
+
+// Value kinds (low three bits), as src/url/idna_adapter/lib.rs reads them.
+const VALID: u32 = 0;
+const DISALLOWED: u32 = 1;
+const IGNORED: u32 = 2;
+const DELTA: u32 = 3;
+const SEQUENCE: u32 = 4;
+
+pub struct File {
+    pub name: &'static str,
+    pub contents: String,
+}
+
+/// One value of a run table: a number, or `SEQUENCE` with its payload.
+#[derive(Clone, PartialEq)]
+enum Value {
+    Plain(u32),
+    Sequence(Vec<u32>),
+}
+
+fn chars() -> impl Iterator<Item = (u32, Option<char>)> {
+    (0..=0x10FFFFu32).map(|c| (c, char::from_u32(c)))
+}
+
+fn is_hangul_syllable(c: char) -> bool {
+    ('\u{AC00}'..='\u{D7A3}').contains(&c)
+}
+
+/// The UTS #46 mapping of one code point as the adapter's `map_normalize` needs it: the NFC
+/// of its mapping, fully decomposed again (NFD) except that Hangul syllables stay whole (the
+/// adapter composes LV + T algorithmically and never needs to split a syllable).
+fn mapping_value(c: Option<char>) -> Value {
+    let Some(c) = c else {
+        return Value::Plain(DISALLOWED);
+    };
+    let mapper = Uts46MapperBorrowed::new();
+    let mapped: Vec<char> = mapper.map_normalize(core::iter::once(c)).collect();
+    let validated: Vec<char> = mapper.normalize_validate(core::iter::once(c)).collect();
+    if mapped.is_empty() {
+        assert_eq!(
+            validated,
+            ['\u{FFFD}'],
+            "{c:?}: ignored, so an error when validating"
+        );
+        return Value::Plain(IGNORED);
+    }
+    assert_eq!(
+        mapped, validated,
+        "{c:?}: the two operations differ only for ignored"
+    );
+    if mapped == ['\u{FFFD}'] && c != '\u{FFFD}' {
+        return Value::Plain(DISALLOWED);
+    }
+    let nfd = DecomposingNormalizerBorrowed::new_nfd();
+    let mut decomposed = Vec::new();
+    for m in mapped {
+        if is_hangul_syllable(m) {
+            decomposed.push(m);
+        } else {
+            decomposed.extend(nfd.normalize_iter(core::iter::once(m)));
+        }
+    }
+    if decomposed == [c] {
+        Value::Plain(VALID)
+    } else if let [single] = decomposed[..] {
+        Value::Plain(DELTA | zigzag(single as i64 - c as i64) << 3)
+    } else {
+        Value::Sequence(decomposed.into_iter().map(u32::from).collect())
+    }
+}
+
+fn zigzag(n: i64) -> u32 {
+    let z = (n << 1) ^ (n >> 63);
+    u32::try_from(z).expect("delta fits")
+}
+
+/// Canonical composition pairs by their first character: the `SEQUENCE` payload lists
+/// (second, composite) pairs. Primary composites only (exclusions and singletons are not
+/// composed); Hangul is algorithmic.
+fn composition_value(c: Option<char>, by_first: &[Vec<(u32, u32)>]) -> Value {
+    match c {
+        Some(c) if !by_first[c as usize].is_empty() => Value::Sequence(
+            by_first[c as usize]
+                .iter()
+                .flat_map(|&(second, composite)| [second, composite])
+                .collect(),
+        ),
+        _ => Value::Plain(0),
+    }
+}
+
+fn composition_pairs() -> Vec<Vec<(u32, u32)>> {
+    let decomposition = CanonicalDecompositionBorrowed::new();
+    let composition = CanonicalCompositionBorrowed::new();
+    let mut by_first = vec![Vec::new(); 0x110000];
+    for (_, c) in chars() {
+        let Some(c) = c else { continue };
+        if is_hangul_syllable(c) {
+            continue;
+        }
+        if let Decomposed::Expansion(first, second) = decomposition.decompose(c) {
+            if composition.compose(first, second) == Some(c) {
+                by_first[first as usize].push((u32::from(second), u32::from(c)));
+            }
+        }
+    }
+    by_first
+}
+
+/// Runs of equal values, then the varint stream and its checkpoints.
+fn run_table(name: &str, doc: &str, values: impl Iterator<Item = Value>) -> String {
+    let mut sequences = false;
+    let mut runs: Vec<(u32, Value)> = Vec::new();
+    for value in values {
+        match runs.last_mut() {
+            Some((length, last)) if *last == value && !matches!(value, Value::Sequence(_)) => {
+                *length += 1
+            }
+            _ => runs.push((1, value)),
+        }
+    }
+    let mut bytes = Vec::new();
+    let mut checkpoints = Vec::new();
+    let mut start = 0u32;
+    for (i, (length, value)) in runs.iter().enumerate() {
+        if i % CHECKPOINT_EVERY == 0 {
+            checkpoints.push((start, bytes.len() as u32));
+        }
+        varint(&mut bytes, *length);
+        match value {
+            Value::Plain(v) => varint(&mut bytes, *v),
+            Value::Sequence(payload) => {
+                sequences = true;
+                varint(&mut bytes, SEQUENCE | (payload.len() as u32) << 3);
+                for &p in payload {
+                    varint(&mut bytes, p);
+                }
+            }
+        }
+        start += length;
+    }
+    assert_eq!(start, 0x110000);
+    let mut out = String::new();
+    writeln!(out, "/// {doc}").unwrap();
+    writeln!(out, "pub static {name}: RunTable = RunTable {{").unwrap();
+    writeln!(out, "    sequences: {sequences},").unwrap();
+    writeln!(out, "    checkpoints: &[").unwrap();
+    for chunk in checkpoints.chunks(6) {
+        let line: Vec<String> = chunk
+            .iter()
+            .map(|(c, o)| format!("(0x{c:X}, {o})"))
+            .collect();
+        writeln!(out, "        {},", line.join(", ")).unwrap();
+    }
+    writeln!(out, "    ],").unwrap();
+    writeln!(out, "    bytes: &[").unwrap();
+    for chunk in bytes.chunks(20) {
+        let line: Vec<String> = chunk.iter().map(|b| b.to_string()).collect();
+        writeln!(out, "        {},", line.join(", ")).unwrap();
+    }
+    writeln!(out, "    ],").unwrap();
+    writeln!(out, "}};").unwrap();
+    if std::env::var_os("IDNA_TABLES_STATS").is_some() {
+        eprintln!("{name}: {} runs, {} bytes", runs.len(), bytes.len());
+    }
+    out
+}
+
+fn varint(out: &mut Vec<u8>, mut n: u32) {
+    while n >= 0x80 {
+        out.push((n as u8) | 0x80);
+        n >>= 7;
+    }
+    out.push(n as u8);
+}
+
+const HEADER: &str = "// Generated by `cargo run --example idna_tables` from ICU4X's compiled data; do not edit.\n\
+// tests/idna_tables.rs checks that this file is a fresh generation.\n\n\
+use crate::run_table::RunTable;\n\n";
+
+pub fn generate() -> Vec<File> {
+    let mut normalization = String::from(HEADER);
+    normalization += &run_table(
+        "MAPPING",
+        "UTS #46 mapping, decomposed (NFD, Hangul syllables whole): kind in the low three bits.",
+        chars().map(|(_, c)| mapping_value(c)),
+    );
+    normalization.push('\n');
+    let by_first = composition_pairs();
+    normalization += &run_table(
+        "COMPOSITION",
+        "Canonical composition pairs by first character: (second, composite) pairs.",
+        chars().map(|(_, c)| composition_value(c, &by_first)),
+    );
+    normalization.push('\n');
+    let ccc = CanonicalCombiningClassMapBorrowed::new();
+    normalization += &run_table(
+        "COMBINING_CLASS",
+        "Canonical_Combining_Class.",
+        chars().map(|(c, _)| Value::Plain(u32::from(ccc.get32_u8(c)))),
+    );
+
+    let mut properties = String::from(HEADER);
+    let gc = CodePointMapData::<GeneralCategory>::new();
+    let bidi = CodePointMapData::<BidiClass>::new();
+    let jt = CodePointMapData::<JoiningType>::new();
+    properties += &run_table(
+        "IS_MARK",
+        "General_Category is Mark (Mn, Mc or Me): 1, else 0.",
+        chars().map(|(c, _)| {
+            let is_mark = matches!(
+                gc.get32(c),
+                GeneralCategory::NonspacingMark
+                    | GeneralCategory::SpacingMark
+                    | GeneralCategory::EnclosingMark
+            );
+            Value::Plain(u32::from(is_mark))
+        }),
+    );
+    properties.push('\n');
+    properties += &run_table(
+        "BIDI_CLASS",
+        "Bidi_Class (ICU4C numbering).",
+        chars().map(|(c, _)| Value::Plain(u32::from(bidi.get32(c).to_icu4c_value()))),
+    );
+    properties.push('\n');
+    properties += &run_table(
+        "JOINING_TYPE",
+        "Joining_Type (ICU4C numbering).",
+        chars().map(|(c, _)| Value::Plain(u32::from(jt.get32(c).to_icu4c_value()))),
+    );
+    vec![
+        File {
+            name: "normalization.rs",
+            contents: normalization,
+        },
+        File {
+            name: "properties.rs",
+            contents: properties,
+        },
+    ]
+}
