@@ -1,14 +1,13 @@
 //! Generates `src/url/idna_adapter/tables/` from ICU4X's compiled data: the UTS #46 mapping
-//! (with NFC's decompositions folded in), canonical composition pairs, canonical combining
+//! (with the decompositions of valid primary composites), canonical composition pairs, canonical combining
 //! classes and the three properties the `idna` crate checks (General_Category marks,
 //! Bidi_Class, Joining_Type). Shared by the `idna_tables` example and `tests/idna_tables.rs`.
 //!
 //! Every table is a run table (see `src/url/idna_adapter/run_table.rs`): the code points
 //! 0..=U+10FFFF cut into runs of one value, each written as two LEB128 varints (run length,
-//! value), a value whose low three bits are `SEQUENCE` followed by its varint payload; and
+//! value), a value of kind (low three bits) 4 or 5 followed by its varint payload; and
 //! every `CHECKPOINT_EVERY`th run's first code point and byte offset, for a binary search.
 
-use icu_normalizer::DecomposingNormalizerBorrowed;
 use icu_normalizer::properties::{
     CanonicalCombiningClassMapBorrowed, CanonicalCompositionBorrowed,
     CanonicalDecompositionBorrowed, Decomposed,
@@ -21,23 +20,25 @@ use std::fmt::Write;
 /// Runs between two checkpoints: a lookup decodes at most this many runs.
 pub const CHECKPOINT_EVERY: usize = 16;
 
-// Value kinds (low three bits), as src/url/idna_adapter/lib.rs reads them.
+// Value kinds (low three bits), as src/url/idna_adapter/ reads them; 4 and 5 carry a payload.
 const VALID: u32 = 0;
 const DISALLOWED: u32 = 1;
 const IGNORED: u32 = 2;
 const DELTA: u32 = 3;
 const SEQUENCE: u32 = 4;
+const DECOMPOSED: u32 = 5;
+const CONSTANT: u32 = 6;
 
 pub struct File {
     pub name: &'static str,
     pub contents: String,
 }
 
-/// One value of a run table: a number, or `SEQUENCE` with its payload.
+/// One value of a run table: a number, or a kind with its payload.
 #[derive(Clone, PartialEq)]
 enum Value {
     Plain(u32),
-    Sequence(Vec<u32>),
+    Payload(u32, Vec<u32>),
 }
 
 fn chars() -> impl Iterator<Item = (u32, Option<char>)> {
@@ -48,13 +49,9 @@ fn is_hangul_syllable(c: char) -> bool {
     ('\u{AC00}'..='\u{D7A3}').contains(&c)
 }
 
-/// The UTS #46 mapping of one code point as the adapter's `map_normalize` needs it: the NFC
-/// of its mapping, fully decomposed again (NFD) except that Hangul syllables stay whole (the
-/// adapter composes LV + T algorithmically and never needs to split a syllable).
-fn mapping_value(c: Option<char>) -> Value {
-    let Some(c) = c else {
-        return Value::Plain(DISALLOWED);
-    };
+/// What UTS #46 does with one code point (nontransitional, STD3 rules off): None when it is
+/// ignored, else the NFC of its mapping (U+FFFD when it is disallowed).
+fn uts46(c: char) -> Option<Vec<char>> {
     let mapper = Uts46MapperBorrowed::new();
     let mapped: Vec<char> = mapper.map_normalize(core::iter::once(c)).collect();
     let validated: Vec<char> = mapper.normalize_validate(core::iter::once(c)).collect();
@@ -64,31 +61,83 @@ fn mapping_value(c: Option<char>) -> Value {
             ['\u{FFFD}'],
             "{c:?}: ignored, so an error when validating"
         );
-        return Value::Plain(IGNORED);
+        return None;
     }
     assert_eq!(
         mapped, validated,
         "{c:?}: the two operations differ only for ignored"
     );
-    if mapped == ['\u{FFFD}'] && c != '\u{FFFD}' {
-        return Value::Plain(DISALLOWED);
+    Some(mapped)
+}
+
+/// The canonical decomposition of a primary composite (one level; Hangul is algorithmic).
+fn primary_composite(c: char) -> Option<(char, char)> {
+    if is_hangul_syllable(c) {
+        return None;
     }
-    let nfd = DecomposingNormalizerBorrowed::new_nfd();
-    let mut decomposed = Vec::new();
-    for m in mapped {
-        if is_hangul_syllable(m) {
-            decomposed.push(m);
-        } else {
-            decomposed.extend(nfd.normalize_iter(core::iter::once(m)));
+    match CanonicalDecompositionBorrowed::new().decompose(c) {
+        Decomposed::Expansion(first, second)
+            if CanonicalCompositionBorrowed::new().compose(first, second) == Some(c) =>
+        {
+            Some((first, second))
+        }
+        _ => None,
+    }
+}
+
+/// The UTS #46 mapping of every code point, NFC (the adapter decomposes each character of a
+/// mapping by looking it up again: valid primary composites carry their decomposition).
+/// Consecutive code points mapped to one character share a `CONSTANT` run.
+fn mapping_values() -> Vec<Value> {
+    let mappings: Vec<Option<Option<Vec<char>>>> = chars().map(|(_, c)| c.map(uts46)).collect();
+    let single = |c: u32| match mappings.get(c as usize) {
+        Some(Some(Some(m))) if m.len() == 1 && u32::from(m[0]) != c => Some(m[0]),
+        _ => None,
+    };
+    let values: Vec<Value> = chars()
+        .map(|(code, c)| match (c, &mappings[code as usize]) {
+            (None, _) => Value::Plain(DISALLOWED),
+            (Some(_), None) => unreachable!(),
+            (Some(_), Some(None)) => Value::Plain(IGNORED),
+            (Some(c), Some(Some(m))) if m[..] == [c] => match primary_composite(c) {
+                Some((first, second)) => {
+                    Value::Payload(DECOMPOSED, vec![u32::from(first), u32::from(second)])
+                }
+                None => Value::Plain(VALID),
+            },
+            (Some(_), Some(Some(m))) if m[..] == ['\u{FFFD}'] => Value::Plain(DISALLOWED),
+            (Some(_), Some(Some(m))) if m.len() == 1 => {
+                let target = m[0];
+                if single(code.wrapping_sub(1)) == Some(target) || single(code + 1) == Some(target)
+                {
+                    Value::Plain(CONSTANT | u32::from(target) << 3)
+                } else {
+                    Value::Plain(
+                        DELTA | zigzag(i64::from(u32::from(target)) - i64::from(code)) << 3,
+                    )
+                }
+            }
+            (Some(_), Some(Some(m))) => {
+                Value::Payload(SEQUENCE, m.iter().copied().map(u32::from).collect())
+            }
+        })
+        .collect();
+    // Every character a mapping or decomposition yields is valid, so that looking it up
+    // again gives its own decomposition.
+    for value in &values {
+        if let Value::Payload(_, chars) = value {
+            for &x in chars {
+                assert!(
+                    matches!(
+                        &values[x as usize],
+                        Value::Plain(VALID) | Value::Payload(DECOMPOSED, _)
+                    ),
+                    "U+{x:04X} is yielded but not valid"
+                );
+            }
         }
     }
-    if decomposed == [c] {
-        Value::Plain(VALID)
-    } else if let [single] = decomposed[..] {
-        Value::Plain(DELTA | zigzag(single as i64 - c as i64) << 3)
-    } else {
-        Value::Sequence(decomposed.into_iter().map(u32::from).collect())
-    }
+    values
 }
 
 fn zigzag(n: i64) -> u32 {
@@ -101,7 +150,8 @@ fn zigzag(n: i64) -> u32 {
 /// composed); Hangul is algorithmic.
 fn composition_value(c: Option<char>, by_first: &[Vec<(u32, u32)>]) -> Value {
     match c {
-        Some(c) if !by_first[c as usize].is_empty() => Value::Sequence(
+        Some(c) if !by_first[c as usize].is_empty() => Value::Payload(
+            SEQUENCE,
             by_first[c as usize]
                 .iter()
                 .flat_map(|&(second, composite)| [second, composite])
@@ -112,18 +162,10 @@ fn composition_value(c: Option<char>, by_first: &[Vec<(u32, u32)>]) -> Value {
 }
 
 fn composition_pairs() -> Vec<Vec<(u32, u32)>> {
-    let decomposition = CanonicalDecompositionBorrowed::new();
-    let composition = CanonicalCompositionBorrowed::new();
     let mut by_first = vec![Vec::new(); 0x110000];
-    for (_, c) in chars() {
-        let Some(c) = c else { continue };
-        if is_hangul_syllable(c) {
-            continue;
-        }
-        if let Decomposed::Expansion(first, second) = decomposition.decompose(c) {
-            if composition.compose(first, second) == Some(c) {
-                by_first[first as usize].push((u32::from(second), u32::from(c)));
-            }
+    for c in chars().filter_map(|(_, c)| c) {
+        if let Some((first, second)) = primary_composite(c) {
+            by_first[first as usize].push((u32::from(second), u32::from(c)));
         }
     }
     by_first
@@ -135,7 +177,7 @@ fn run_table(name: &str, doc: &str, values: impl Iterator<Item = Value>) -> Stri
     let mut runs: Vec<(u32, Value)> = Vec::new();
     for value in values {
         match runs.last_mut() {
-            Some((length, last)) if *last == value && !matches!(value, Value::Sequence(_)) => {
+            Some((length, last)) if *last == value && !matches!(value, Value::Payload(..)) => {
                 *length += 1
             }
             _ => runs.push((1, value)),
@@ -151,9 +193,9 @@ fn run_table(name: &str, doc: &str, values: impl Iterator<Item = Value>) -> Stri
         varint(&mut bytes, *length);
         match value {
             Value::Plain(v) => varint(&mut bytes, *v),
-            Value::Sequence(payload) => {
+            Value::Payload(kind, payload) => {
                 sequences = true;
-                varint(&mut bytes, SEQUENCE | (payload.len() as u32) << 3);
+                varint(&mut bytes, kind | (payload.len() as u32) << 3);
                 for &p in payload {
                     varint(&mut bytes, p);
                 }
@@ -204,8 +246,8 @@ pub fn generate() -> Vec<File> {
     let mut normalization = String::from(HEADER);
     normalization += &run_table(
         "MAPPING",
-        "UTS #46 mapping, decomposed (NFD, Hangul syllables whole): kind in the low three bits.",
-        chars().map(|(_, c)| mapping_value(c)),
+        "UTS #46 mapping (NFC) and valid primary composites' decompositions: kind in the low three bits.",
+        mapping_values().into_iter(),
     );
     normalization.push('\n');
     let by_first = composition_pairs();

@@ -20,13 +20,19 @@ mod run_table;
 use alloc::vec::Vec;
 use normalization::{COMBINING_CLASS, COMPOSITION, MAPPING};
 use properties::{BIDI_CLASS, IS_MARK, JOINING_TYPE};
-use run_table::SEQUENCE;
 
-// MAPPING's value kinds (low three bits; the rest is the payload).
+// MAPPING's value kinds (low three bits; the rest is the payload or its length).
 const VALID: u32 = 0;
-const DISALLOWED: u32 = 1;
+// 1: disallowed.
 const IGNORED: u32 = 2;
+/// Mapped to one character, at a (zigzag) offset.
 const DELTA: u32 = 3;
+/// Mapped to the payload's characters.
+const SEQUENCE: u32 = 4;
+/// Valid, a primary composite: its canonical decomposition is the payload's two characters.
+const DECOMPOSED: u32 = 5;
+/// Mapped to one character, the same for the whole run.
+const CONSTANT: u32 = 6;
 
 /// Canonical_Combining_Class Virama.
 const VIRAMA: u32 = 9;
@@ -237,34 +243,55 @@ fn normalize(
     ignored_is_error: bool,
 ) -> impl Iterator<Item = char> {
     let mut text: Vec<(char, u32)> = Vec::new();
-    let mut push = |c: char| text.push((c, combining_class(c)));
     for c in iter {
         if c.is_ascii() {
             // ASCII is valid but for upper case letters (STD3 rules are the caller's).
-            push(c.to_ascii_lowercase());
+            text.push((c.to_ascii_lowercase(), 0));
             continue;
         }
         let (value, mut payload) = MAPPING.get(u32::from(c));
         match value & 7 {
-            VALID => push(c),
-            DISALLOWED => push('\u{FFFD}'),
-            IGNORED => {
-                if ignored_is_error {
-                    push('\u{FFFD}');
-                }
-            }
-            DELTA => push(from_u32(u32::from(c).wrapping_add(unzigzag(value >> 3)))),
+            VALID => push(&mut text, c),
+            IGNORED if !ignored_is_error => {}
+            DELTA => decompose(
+                &mut text,
+                from_u32(u32::from(c).wrapping_add(unzigzag(value >> 3))),
+            ),
             SEQUENCE => {
                 for _ in 0..value >> 3 {
-                    push(from_u32(payload.varint()));
+                    decompose(&mut text, from_u32(payload.varint()));
                 }
             }
-            _ => push('\u{FFFD}'),
+            DECOMPOSED => decompose_pair(&mut text, payload.varint(), payload.varint()),
+            CONSTANT => decompose(&mut text, from_u32(value >> 3)),
+            // Disallowed, or ignored where that is an error.
+            _ => push(&mut text, '\u{FFFD}'),
         }
     }
     canonical_order(&mut text);
     compose(&mut text);
     text.into_iter().map(|(c, _)| c)
+}
+
+fn push(text: &mut Vec<(char, u32)>, c: char) {
+    text.push((c, combining_class(c)));
+}
+
+/// Appends the full canonical decomposition of a valid character (what a mapping yields is
+/// valid; Hangul syllables stay whole, see `compose_pair`).
+fn decompose(text: &mut Vec<(char, u32)>, c: char) {
+    let (value, mut payload) = MAPPING.get(u32::from(c));
+    if value & 7 == DECOMPOSED {
+        decompose_pair(text, payload.varint(), payload.varint());
+    } else {
+        push(text, c);
+    }
+}
+
+/// A primary composite's decomposition: its first character may decompose further.
+fn decompose_pair(text: &mut Vec<(char, u32)>, first: u32, second: u32) {
+    decompose(text, from_u32(first));
+    push(text, from_u32(second));
 }
 
 fn from_u32(c: u32) -> char {
@@ -339,7 +366,7 @@ fn compose_pair(first: char, second: char) -> Option<char> {
         return char::from_u32(first + t);
     }
     let (value, mut pairs) = COMPOSITION.get(first);
-    if value & 7 != SEQUENCE {
+    if !run_table::has_payload(value) {
         return None;
     }
     for _ in 0..value >> 4 {

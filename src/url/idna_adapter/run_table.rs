@@ -1,15 +1,17 @@
 //! The generated tables' format (written by tools/idna_tables/generate.rs): the code points
 //! 0..=U+10FFFF as runs of one value, each two LEB128 varints (run length, value), where a
-//! table with payloads follows a value whose kind (low three bits) is `SEQUENCE` by that many
+//! table with payloads follows a value whose kind (low three bits) is 4 or 5 by that many
 //! (value >> 3) varints; and every 16th run's first code point and byte offset, so that a
 //! lookup is a binary search plus at most 16 runs decoded. Far smaller than a trie for data
 //! that only non-ASCII domains read.
 
-/// The kind of a value whose varint payload follows it.
-pub const SEQUENCE: u32 = 4;
+/// Whether a varint payload of `value >> 3` varints follows `value` (kinds 4 and 5).
+pub fn has_payload(value: u32) -> bool {
+    value & 6 == 4
+}
 
 pub struct RunTable {
-    /// Whether values of kind `SEQUENCE` carry a payload (the mapping and composition tables).
+    /// Whether values of kinds 4 and 5 carry a payload (the mapping and composition tables).
     pub sequences: bool,
     /// (first code point, byte offset) of every 16th run.
     pub checkpoints: &'static [(u32, u32)],
@@ -36,7 +38,7 @@ impl RunTable {
                 return (value, reader);
             }
             start += length;
-            if self.sequences && value & 7 == SEQUENCE {
+            if self.sequences && has_payload(value) {
                 for _ in 0..value >> 3 {
                     reader.varint();
                 }
