@@ -18,10 +18,12 @@ mod properties;
 mod run_table;
 
 use alloc::vec::Vec;
-use normalization::{COMBINING_CLASS, COMPOSITION, MAPPING};
-use properties::{BIDI_CLASS, IS_MARK, JOINING_TYPE};
+use normalization::{COMPOSITION, MAPPING};
+use properties::{BIDI_CLASS, IS_MARK, IS_VIRAMA, JOINING_TYPE};
 
 // MAPPING's value kinds (low three bits; the rest is the payload or its length).
+/// Valid; the payload is its combining value: Canonical_Combining_Class << 1, | 1 if it can be
+/// the second character of a composition.
 const VALID: u32 = 0;
 // 1: disallowed.
 const IGNORED: u32 = 2;
@@ -33,9 +35,6 @@ const SEQUENCE: u32 = 4;
 const DECOMPOSED: u32 = 5;
 /// Mapped to one character, the same for the whole run.
 const CONSTANT: u32 = 6;
-
-/// Canonical_Combining_Class Virama.
-const VIRAMA: u32 = 9;
 
 // Joining_Type and Bidi_Class values as the tables number them (ICU4C's numbering).
 const JT_DUAL_JOINING: u32 = 2;
@@ -195,7 +194,7 @@ impl Adapter {
 
     /// Canonical_Combining_Class is Virama.
     pub fn is_virama(&self, c: char) -> bool {
-        combining_class(c) == VIRAMA
+        IS_VIRAMA.get(u32::from(c)).0 != 0
     }
 
     /// General_Category is Mark (Mn, Mc or Me).
@@ -232,10 +231,6 @@ impl Adapter {
     }
 }
 
-fn combining_class(c: char) -> u32 {
-    COMBINING_CLASS.get(u32::from(c)).0
-}
-
 /// Maps and decomposes every character, then puts each run of non-starters in canonical
 /// order and composes canonically (Unicode §3.11). Eager: a domain is short.
 fn normalize(
@@ -251,7 +246,7 @@ fn normalize(
         }
         let (value, mut payload) = MAPPING.get(u32::from(c));
         match value & 7 {
-            VALID => push(&mut text, c),
+            VALID => text.push((c, value >> 3)),
             IGNORED if !ignored_is_error => {}
             DELTA => decompose(
                 &mut text,
@@ -265,7 +260,7 @@ fn normalize(
             DECOMPOSED => decompose_pair(&mut text, payload.varint(), payload.varint()),
             CONSTANT => decompose(&mut text, from_u32(value >> 3)),
             // Disallowed, or ignored where that is an error.
-            _ => push(&mut text, '\u{FFFD}'),
+            _ => text.push(('\u{FFFD}', 0)),
         }
     }
     canonical_order(&mut text);
@@ -273,25 +268,21 @@ fn normalize(
     text.into_iter().map(|(c, _)| c)
 }
 
-fn push(text: &mut Vec<(char, u32)>, c: char) {
-    text.push((c, combining_class(c)));
-}
-
-/// Appends the full canonical decomposition of a valid character (what a mapping yields is
-/// valid; Hangul syllables stay whole, see `compose_pair`).
+/// Appends the full canonical decomposition of a valid character with its combining values
+/// (what a mapping yields is valid; Hangul syllables stay whole, see `compose_pair`).
 fn decompose(text: &mut Vec<(char, u32)>, c: char) {
     let (value, mut payload) = MAPPING.get(u32::from(c));
-    if value & 7 == DECOMPOSED {
-        decompose_pair(text, payload.varint(), payload.varint());
-    } else {
-        push(text, c);
+    match value & 7 {
+        VALID => text.push((c, value >> 3)),
+        DECOMPOSED => decompose_pair(text, payload.varint(), payload.varint()),
+        _ => text.push(('\u{FFFD}', 0)),
     }
 }
 
 /// A primary composite's decomposition: its first character may decompose further.
 fn decompose_pair(text: &mut Vec<(char, u32)>, first: u32, second: u32) {
     decompose(text, from_u32(first));
-    push(text, from_u32(second));
+    decompose(text, from_u32(second));
 }
 
 fn from_u32(c: u32) -> char {
@@ -307,7 +298,8 @@ fn unzigzag(n: u32) -> u32 {
 fn canonical_order(text: &mut [(char, u32)]) {
     for i in 1..text.len() {
         let mut j = i;
-        while j > 0 && text[j].1 != 0 && text[j - 1].1 > text[j].1 {
+        let class = text[j].1 >> 1;
+        while j > 0 && class != 0 && text[j - 1].1 >> 1 > class {
             text.swap(j - 1, j);
             j -= 1;
         }
@@ -322,8 +314,9 @@ fn compose(text: &mut Vec<(char, u32)>) {
     let mut last_class: Option<u32> = None;
     let mut kept = 0;
     for i in 0..text.len() {
-        let (c, class) = text[i];
-        if let Some(s) = starter {
+        let (c, combining) = text[i];
+        let class = combining >> 1;
+        if let (Some(s), true) = (starter, combining & 1 != 0) {
             let blocked = last_class.is_some_and(|last| last == 0 || last >= class);
             if !blocked {
                 if let Some(composite) = compose_pair(text[s].0, c) {
@@ -338,7 +331,7 @@ fn compose(text: &mut Vec<(char, u32)>) {
         } else {
             last_class = Some(class);
         }
-        text[kept] = (c, class);
+        text[kept] = (c, combining);
         kept += 1;
     }
     text.truncate(kept);

@@ -13,20 +13,22 @@ pub fn has_payload(value: u32) -> bool {
 pub struct RunTable {
     /// Whether values of kinds 4 and 5 carry a payload (the mapping and composition tables).
     pub sequences: bool,
-    /// (first code point, byte offset) of every 16th run.
-    pub checkpoints: &'static [(u32, u32)],
+    /// The first code point of every 16th run ...
+    pub starts: &'static [u32],
+    /// ... and its byte offset (two arrays: a (u32, u16) pair would be padded to 8 bytes).
+    pub offsets: &'static [u16],
     pub bytes: &'static [u8],
 }
 
 impl RunTable {
     /// The value of the run that holds `c` and a reader at its payload; 0 past the table.
     pub fn get(&self, c: u32) -> (u32, Reader) {
-        let i = self.checkpoints.partition_point(|&(start, _)| start <= c);
-        let (mut start, offset) = self
-            .checkpoints
-            .get(i.wrapping_sub(1))
-            .copied()
-            .unwrap_or((0, 0));
+        let i = self
+            .starts
+            .partition_point(|&start| start <= c)
+            .wrapping_sub(1);
+        let mut start = self.starts.get(i).copied().unwrap_or(0);
+        let offset = self.offsets.get(i).copied().unwrap_or(0);
         let mut reader = Reader {
             bytes: self.bytes,
             position: offset as usize,
@@ -55,6 +57,7 @@ pub struct Reader {
 
 impl Reader {
     /// The next LEB128 varint (0 past the end).
+    #[inline]
     pub fn varint(&mut self) -> u32 {
         let mut value = 0;
         let mut shift = 0;
