@@ -49,6 +49,9 @@ fn is_hangul_syllable(c: char) -> bool {
     ('\u{AC00}'..='\u{D7A3}').contains(&c)
 }
 
+/// Per code point: None for a surrogate, else `uts46`.
+type Mapping = Option<Option<Vec<char>>>;
+
 /// What UTS #46 does with one code point (nontransitional, STD3 rules off): None when it is
 /// ignored, else the NFC of its mapping (U+FFFD when it is disallowed).
 fn uts46(c: char) -> Option<Vec<char>> {
@@ -89,8 +92,7 @@ fn primary_composite(c: char) -> Option<(char, char)> {
 /// mapping by looking it up again: valid primary composites carry their decomposition, other
 /// valid characters their `combining` value). Consecutive code points mapped to one character
 /// share a `CONSTANT` run.
-fn mapping_values(combining: &[u32]) -> Vec<Value> {
-    let mappings: Vec<Option<Option<Vec<char>>>> = chars().map(|(_, c)| c.map(uts46)).collect();
+fn mapping_values(mappings: &[Mapping], combining: &[u32]) -> Vec<Value> {
     let single = |c: u32| match mappings.get(c as usize) {
         Some(Some(Some(m))) if m.len() == 1 && u32::from(m[0]) != c => Some(m[0]),
         _ => None,
@@ -142,7 +144,22 @@ fn mapping_values(combining: &[u32]) -> Vec<Value> {
             }
         }
     }
+    // A sequence's characters after the first as zigzag offsets from the one before.
     values
+        .into_iter()
+        .map(|value| match value {
+            Value::Payload(SEQUENCE, chars) => {
+                let offsets = chars
+                    .windows(2)
+                    .map(|w| zigzag(i64::from(w[1]) - i64::from(w[0])));
+                Value::Payload(
+                    SEQUENCE,
+                    chars[..1].iter().copied().chain(offsets).collect(),
+                )
+            }
+            value => value,
+        })
+        .collect()
 }
 
 fn zigzag(n: i64) -> u32 {
@@ -150,27 +167,62 @@ fn zigzag(n: i64) -> u32 {
     u32::try_from(z).expect("delta fits")
 }
 
-/// Canonical composition pairs by their first character: the `SEQUENCE` payload lists
-/// (second, composite) pairs. Primary composites only (exclusions and singletons are not
-/// composed); Hangul is algorithmic.
-fn composition_value(c: Option<char>, by_first: &[Vec<(u32, u32)>]) -> Value {
-    match c {
-        Some(c) if !by_first[c as usize].is_empty() => Value::Payload(
-            SEQUENCE,
-            by_first[c as usize]
-                .iter()
-                .flat_map(|&(second, composite)| [second, composite])
-                .collect(),
-        ),
-        _ => Value::Plain(0),
+/// Canonical composition pairs by their first character: the payload lists (index of the
+/// second in `seconds`, composite as a zigzag offset from the previous one, the first
+/// character for the first) for each composite in code point order.
+fn composition_value(c: u32, by_first: &[Vec<(u32, u32)>], seconds: &[u32]) -> Value {
+    let pairs = &by_first[c as usize];
+    if pairs.is_empty() {
+        return Value::Plain(0);
     }
+    let mut payload = Vec::new();
+    let mut previous = c;
+    for &(second, composite) in pairs {
+        payload.push(seconds.binary_search(&second).expect("a second") as u32);
+        payload.push(zigzag(i64::from(composite) - i64::from(previous)));
+        previous = composite;
+    }
+    Value::Payload(SEQUENCE, payload)
 }
 
-fn composition_pairs() -> Vec<Vec<(u32, u32)>> {
+/// The primary composites (Hangul is algorithmic) NFC can form from what the mapping yields:
+/// only valid characters, and the composites formed from them. (second, composite) pairs by
+/// first character, in composite order.
+fn composition_pairs(mappings: &[Mapping]) -> Vec<Vec<(u32, u32)>> {
+    let mut pairs = Vec::new();
+    let mut possible = vec![false; 0x110000];
+    for (c, mapping) in chars().zip(mappings) {
+        if let (Some(c), Some(Some(m))) = (c.1, mapping) {
+            possible[c as usize] = m[..] == [c];
+            if let Some((first, second)) = primary_composite(c) {
+                pairs.push((u32::from(first), u32::from(second), u32::from(c)));
+            }
+        }
+    }
+    loop {
+        let mut grew = false;
+        for &(first, second, composite) in &pairs {
+            if possible[first as usize]
+                && possible[second as usize]
+                && !possible[composite as usize]
+            {
+                possible[composite as usize] = true;
+                grew = true;
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
     let mut by_first = vec![Vec::new(); 0x110000];
-    for c in chars().filter_map(|(_, c)| c) {
-        if let Some((first, second)) = primary_composite(c) {
-            by_first[first as usize].push((u32::from(second), u32::from(c)));
+    for (first, second, composite) in pairs {
+        if possible[first as usize] && possible[second as usize] {
+            assert!(
+                mappings[composite as usize]
+                    == Some(Some(vec![char::from_u32(composite).unwrap()])),
+                "U+{composite:04X}: composed from valid characters, so valid"
+            );
+            by_first[first as usize].push((second, composite));
         }
     }
     by_first
@@ -268,20 +320,41 @@ fn combining_values(by_first: &[Vec<(u32, u32)>]) -> Vec<u32> {
 }
 
 pub fn generate() -> Vec<File> {
-    let by_first = composition_pairs();
+    let mappings: Vec<Mapping> = chars().map(|(_, c)| c.map(uts46)).collect();
+    let by_first = composition_pairs(&mappings);
+    let mut seconds: Vec<u32> = by_first
+        .iter()
+        .flatten()
+        .map(|&(second, _)| second)
+        .collect();
+    seconds.sort();
+    seconds.dedup();
     let combining = combining_values(&by_first);
     let mut normalization = String::from(HEADER);
     normalization += &run_table(
         "MAPPING",
         "UTS #46 mapping (NFC) and valid characters' decompositions or combining values: kind in the low three bits.",
-        mapping_values(&combining).into_iter(),
+        mapping_values(&mappings, &combining).into_iter(),
     );
     normalization.push('\n');
     normalization += &run_table(
         "COMPOSITION",
-        "Canonical composition pairs by first character: (second, composite) pairs.",
-        chars().map(|(_, c)| composition_value(c, &by_first)),
+        "Canonical composition pairs by first character: (index in SECONDS, composite offset).",
+        chars().map(|(c, _)| composition_value(c, &by_first, &seconds)),
     );
+    normalization.push('\n');
+    writeln!(normalization, "/// The second characters of compositions.").unwrap();
+    writeln!(
+        normalization,
+        "pub static SECONDS: [u32; {}] = [",
+        seconds.len()
+    )
+    .unwrap();
+    for chunk in seconds.chunks(10) {
+        let line: Vec<String> = chunk.iter().map(|c| format!("0x{c:X}")).collect();
+        writeln!(normalization, "    {},", line.join(", ")).unwrap();
+    }
+    writeln!(normalization, "];").unwrap();
 
     let mut properties = String::from(HEADER);
     let gc = CodePointMapData::<GeneralCategory>::new();

@@ -18,7 +18,7 @@ mod properties;
 mod run_table;
 
 use alloc::vec::Vec;
-use normalization::{COMPOSITION, MAPPING};
+use normalization::{COMPOSITION, MAPPING, SECONDS};
 use properties::{BIDI_CLASS, IS_MARK, IS_VIRAMA, JOINING_TYPE};
 
 // MAPPING's value kinds (low three bits; the rest is the payload or its length).
@@ -29,7 +29,7 @@ const VALID: u32 = 0;
 const IGNORED: u32 = 2;
 /// Mapped to one character, at a (zigzag) offset.
 const DELTA: u32 = 3;
-/// Mapped to the payload's characters.
+/// Mapped to the payload's characters (the first, then offsets).
 const SEQUENCE: u32 = 4;
 /// Valid, a primary composite: its canonical decomposition is the payload's two characters.
 const DECOMPOSED: u32 = 5;
@@ -253,8 +253,12 @@ fn normalize(
                 from_u32(u32::from(c).wrapping_add(unzigzag(value >> 3))),
             ),
             SEQUENCE => {
-                for _ in 0..value >> 3 {
-                    decompose(&mut text, from_u32(payload.varint()));
+                // The first character, then each as an offset from the one before.
+                let mut m = payload.varint();
+                decompose(&mut text, from_u32(m));
+                for _ in 1..value >> 3 {
+                    m = m.wrapping_add(unzigzag(payload.varint()));
+                    decompose(&mut text, from_u32(m));
                 }
             }
             DECOMPOSED => decompose_pair(&mut text, payload.varint(), payload.varint()),
@@ -362,9 +366,11 @@ fn compose_pair(first: char, second: char) -> Option<char> {
     if !run_table::has_payload(value) {
         return None;
     }
+    let mut composite = first;
     for _ in 0..value >> 4 {
-        let (candidate, composite) = (pairs.varint(), pairs.varint());
-        if candidate == second {
+        let candidate = SECONDS.get(pairs.varint() as usize).copied();
+        composite = composite.wrapping_add(unzigzag(pairs.varint()));
+        if candidate == Some(second) {
             return char::from_u32(composite);
         }
     }
