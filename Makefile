@@ -85,9 +85,11 @@ bench: setup-build pkg
 	cargo bench
 	node --expose-gc benches/node/run.mjs
 
-## Regenerate src/encoding/tables/ from ENCODING_DATA_DIR (tests/encoding_tables.rs checks they are current)
+## Regenerate src/encoding/tables/ from ENCODING_DATA_DIR and src/url/idna_adapter/tables/ from
+## ICU4X's data (tests/encoding_tables.rs and tests/idna_tables.rs check they are current)
 tables:
 	cargo run --no-default-features --example encoding_tables
+	cargo run --example idna_tables
 
 ## What each cargo feature set adds to the wasm (raw / gzip / brotli)
 size: setup-build
