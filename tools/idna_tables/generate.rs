@@ -1,7 +1,8 @@
 //! Generates `src/url/idna_adapter/tables/` from ICU4X's compiled data: the UTS #46 mapping
-//! (with the decompositions of valid primary composites), canonical composition pairs, canonical combining
-//! classes and the three properties the `idna` crate checks (General_Category marks,
-//! Bidi_Class, Joining_Type). Shared by the `idna_tables` example and `tests/idna_tables.rs`.
+//! (with each valid character's canonical combining class or decomposition), the canonical
+//! composition pairs NFC can need, and the four properties the `idna` crate checks (Virama,
+//! General_Category marks, Bidi_Class, Joining_Type). Shared by the `idna_tables` example and
+//! `tests/idna_tables.rs`.
 //!
 //! Every table is a run table (see `src/url/idna_adapter/run_table.rs`): the code points
 //! 0..=U+10FFFF cut into runs of one value, each written as two LEB128 varints (run length,
