@@ -1,8 +1,17 @@
-// Load test: many calls, half of them failing, leave the wasm heap the size it was.
+// Load tests: many calls, half of them failing, leave the wasm heap the size it was; and a soak
+// of a million short-lived decoders and URLs keeps the process's memory and the time per chunk
+// flat (no per-object state in wasm memory that only a FinalizationRegistry would free: its
+// callbacks never run inside a synchronous loop).
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import * as weft from 'webweft';
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc');
 
 test('100,000 calls with errors do not grow wasm memory', async () => {
   const web = await import('webweft/web');
@@ -19,4 +28,49 @@ test('100,000 calls with errors do not grow wasm memory', async () => {
   const before = exports.memory.buffer.byteLength;
   for (let i = 0; i < 10; i++) round();
   assert.equal(exports.memory.buffer.byteLength, before);
+});
+
+test('a million decoders and a million URLs: memory and time per chunk stay flat', () => {
+  const { TextDecoder, URL } = weft;
+  const shiftJis = Uint8Array.of(0x82, 0xa0, 0x41); // "あA", decoded in wasm
+  const partialUtf8 = Uint8Array.of(0x61, 0xe3, 0x81); // streaming, ends mid-character: wasm
+  const malformed = Uint8Array.of(0x61, 0xff, 0x62);
+  const CHUNKS = 10;
+  const PER_CHUNK = 100_000;
+  const chunk = (n) => {
+    const started = process.cpuUsage();
+    for (let i = 0; i < n; i++) {
+      new TextDecoder('shift_jis').decode(shiftJis);
+      new TextDecoder().decode(partialUtf8, { stream: true });
+      if (i % 4 === 0) {
+        try {
+          new TextDecoder('utf-8', { fatal: true }).decode(malformed, { stream: true });
+          assert.fail('a fatal decoder must throw');
+        } catch (error) {
+          if (!(error instanceof TypeError)) throw error;
+        }
+      }
+      const url = new URL(`https://example.com/a/${i}?q=${i}`);
+      url.searchParams.append('n', 'v');
+      if (url.search.length === 0) assert.fail('the search was lost');
+    }
+    const { user, system } = process.cpuUsage(started);
+    return user + system;
+  };
+  chunk(PER_CHUNK / 4); // warm up: the JIT, the allocator's free lists, the caches
+  gc();
+  const rssBefore = process.memoryUsage.rss();
+  const times = [];
+  for (let i = 0; i < CHUNKS; i++) {
+    times.push(chunk(PER_CHUNK));
+    gc(); // outside the timed part; it cannot free wasm objects, only JS garbage
+  }
+  const growth = (process.memoryUsage.rss() - rssBefore) / 2 ** 20;
+  assert.ok(growth <= 32, `RSS grew ${growth.toFixed(1)} MiB`);
+  // A ratio of CPU times in one run (not a wall-clock limit); medians of three against
+  // scheduling noise on a shared machine.
+  const median = (values) => [...values].sort((a, b) => a - b)[1];
+  const first = median(times.slice(0, 3));
+  const last = median(times.slice(-3));
+  assert.ok(last <= 1.5 * first, `the last chunks took ${(last / first).toFixed(2)}x the first (${times.map((t) => (t / 1e3).toFixed(0)).join(', ')} ms)`);
 });
