@@ -49,11 +49,18 @@ const utf16Decoder = verified(() => {
   return decoder.decode(Uint8Array.from(probeBytes)) === probeString.slice(0, -1) + '\uFFFD' ? decoder : undefined;
 });
 
+// Called uncurried: a page may replace the prototypes' methods after load.
+const sliceUcs2 = ucs2Slice && uncurry(ucs2Slice);
+const utf16Decode = utf16Decoder && uncurry(Object.getPrototypeOf(utf16Decoder).decode);
+
 function readUtf16(units) {
-  if (units === 0) return '';
-  const address = glue.encodingUtf16Output();
-  if (ucs2Slice) return ucs2Slice.call(memoryBytes(), address, address + units * 2);
-  if (utf16Decoder) return utf16Decoder.decode(memoryBytes().subarray(address, address + units * 2));
+  return units === 0 ? '' : readUtf16At(glue.encodingUtf16Output(), units);
+}
+
+/** The string of `units` UTF-16 code units at `address` in wasm memory. */
+function readUtf16At(address, units) {
+  if (sliceUcs2) return sliceUcs2(memoryBytes(), address, address + units * 2);
+  if (utf16Decoder) return utf16Decode(utf16Decoder, memoryBytes().subarray(address, address + units * 2));
   const view = new Uint16Array(wasm().memory.buffer, address, units);
   let string = '';
   for (let i = 0; i < units; i += 0x2000) {
@@ -96,15 +103,10 @@ const hostTextEncoder = verified(() => {
 
 // UTF-8 decoding of large inputs goes to the host's decoder where it is both correct (checked
 // below on a BOM, every class of malformed sequence, surrogates, fatal mode and a shared
-// buffer) and faster than weft's wasm decoder. Faster, measured with benches/node/encoding.mjs
-// (see README): Node 23+ and Bun decode UTF-8 with SIMD (simdutf), Deno in native Rust; Node 20's
-// ICU decoder is slower than weft's, so it is not used there.
-const hostVersions = globalThis.process?.versions;
-const hostHasFastUtf8 =
-  typeof hostVersions?.bun === 'string' ||
-  typeof hostVersions?.deno === 'string' ||
-  typeof globalThis.Deno === 'object' ||
-  Number(String(hostVersions?.node ?? '').split('.')[0]) >= 23;
+// buffer) and faster than weft's wasm decoder. Faster, as measured with benches/node/encoding.mjs
+// (see README): Node 24, whose decoder uses SIMD (simdutf). Node 20's ICU decoder is slower than
+// weft's; other hosts are not measured yet, so they keep weft's.
+const hostHasFastUtf8 = Number(String(globalThis.process?.versions?.node ?? '').split('.')[0]) >= 24;
 
 // [bytes, what the standard's UTF-8 decoder gives (with the BOM kept), whether it is well-formed]
 const utf8Probes = [
@@ -283,20 +285,38 @@ function encodingForLabel(label) {
 // Inputs up to this many bytes are decoded in JS where they can be (ASCII in any
 // ASCII-compatible encoding, well-formed UTF-8): less than crossing into wasm costs.
 const SHORT_INPUT = 64;
-const units = new Uint16Array(SHORT_INPUT);
+const shortUnits = new Uint16Array(SHORT_INPUT);
 const fromCharCode = String.fromCharCode;
-const fromCharCodes = Function.prototype.apply.bind(String.fromCharCode, null);
+
+/** The string of the first `count` units of shortUnits (measured: arguments beat apply). */
+function shortString(count) {
+  const a = shortUnits;
+  switch (count) {
+    case 0:
+      return '';
+    case 1:
+      return fromCharCode(a[0]);
+    case 2:
+      return fromCharCode(a[0], a[1]);
+    case 3:
+      return fromCharCode(a[0], a[1], a[2]);
+    case 4:
+      return fromCharCode(a[0], a[1], a[2], a[3]);
+  }
+  let string = '';
+  for (let i = 0; i < count; i++) string += fromCharCode(a[i]);
+  return string;
+}
 
 /** `bytes` (at most SHORT_INPUT) decoded, if they are all ASCII; else undefined. */
 function shortAscii(bytes) {
   const length = bytes.length;
-  let string = '';
   for (let i = 0; i < length; i++) {
     const byte = bytes[i];
     if (byte > 0x7f) return undefined;
-    string += fromCharCode(byte);
+    shortUnits[i] = byte;
   }
-  return string;
+  return shortString(length);
 }
 
 /**
@@ -311,14 +331,14 @@ function shortUtf8(bytes) {
   while (i < length) {
     const lead = bytes[i];
     if (lead < 0x80) {
-      units[count++] = lead;
+      shortUnits[count++] = lead;
       i += 1;
       continue;
     }
     if (lead >= 0xc2 && lead <= 0xdf) {
       const second = bytes[i + 1];
       if (i + 1 >= length || (second & 0xc0) !== 0x80) return undefined;
-      units[count++] = ((lead & 0x1f) << 6) | (second & 0x3f);
+      shortUnits[count++] = ((lead & 0x1f) << 6) | (second & 0x3f);
       i += 2;
       continue;
     }
@@ -330,7 +350,7 @@ function shortUtf8(bytes) {
       const lower = lead === 0xe0 ? 0xa0 : 0x80;
       const upper = lead === 0xed ? 0x9f : 0xbf;
       if (second < lower || second > upper) return undefined;
-      units[count++] = ((lead & 0x0f) << 12) | ((second & 0x3f) << 6) | (third & 0x3f);
+      shortUnits[count++] = ((lead & 0x0f) << 12) | ((second & 0x3f) << 6) | (third & 0x3f);
       i += 3;
       continue;
     }
@@ -340,12 +360,18 @@ function shortUtf8(bytes) {
     const upper = lead === 0xf4 ? 0x8f : 0xbf;
     if (second < lower || second > upper || (fourth & 0xc0) !== 0x80) return undefined;
     const scalar = ((lead & 0x07) << 18) | ((second & 0x3f) << 12) | ((third & 0x3f) << 6) | (fourth & 0x3f);
-    units[count++] = 0xd7c0 + (scalar >> 10);
-    units[count++] = 0xdc00 | (scalar & 0x3ff);
+    shortUnits[count++] = 0xd7c0 + (scalar >> 10);
+    shortUnits[count++] = 0xdc00 | (scalar & 0x3ff);
     i += 4;
   }
-  return fromCharCodes(units.subarray(0, count));
+  return shortString(count);
 }
+
+// Inputs up to this many bytes cross through a fixed area of wasm memory (src/bindings/
+// encoding.rs SmallArea), whose second part holds the UTF-16 output.
+const SMALL_AREA = 256;
+const PACKED = 2 ** 48;
+let smallOutput = 0;
 
 /** `new TextDecoder(label = "utf-8", {fatal, ignoreBOM})` (§8.2). */
 export class TextDecoder {
@@ -355,11 +381,15 @@ export class TextDecoder {
 
   constructor(label = undefined, options = undefined) {
     label = label === undefined ? 'utf-8' : toDOMString(label);
-    const dictionary = toDictionary(options, "Failed to construct 'TextDecoder'");
-    const fatal = Boolean(dictionary.fatal);
-    const ignoreBOM = Boolean(dictionary.ignoreBOM);
+    let flags = 0;
+    if (options !== undefined && options !== null) {
+      // The dictionary's members in WebIDL's (lexicographic) order.
+      const dictionary = toDictionary(options, "Failed to construct 'TextDecoder'");
+      if (dictionary.fatal) flags |= FATAL;
+      if (dictionary.ignoreBOM) flags |= IGNORE_BOM;
+    }
     this.#encoding = encodingForLabel(label);
-    this.#options = (fatal ? FATAL : 0) | (ignoreBOM ? IGNORE_BOM : 0);
+    this.#options = flags;
   }
 
   get encoding() {
@@ -387,8 +417,7 @@ export class TextDecoder {
     if ((state & DECODER_STATE) === 0) {
       let string;
       if (length <= SHORT_INPUT && encoding.ascii) {
-        string = shortAscii(bytes);
-        if (string === undefined && encoding.utf8) string = shortUtf8(bytes);
+        string = encoding.utf8 ? shortUtf8(bytes) : shortAscii(bytes);
       } else if (encoding.utf8 && !stream && hostUtf8) {
         string = hostUtf8(bytes, flags & FATAL);
       }
@@ -402,14 +431,40 @@ export class TextDecoder {
         return string;
       }
     }
-    let decoded;
     try {
-      decoded = glue.textDecoderDecode(writeBytes(bytes), encoding.index, flags, state);
+      if (length > SMALL_AREA) return readUtf16(glue.textDecoderDecode(writeBytes(bytes), encoding.index, flags, state));
+      let low = 0;
+      let high = 0;
+      if (length <= 8) {
+        // Up to 8 bytes cross as two arguments: one call, nothing written to memory first.
+        for (let i = 0; i < length; i++) {
+          if (i < 4) low |= bytes[i] << (8 * i);
+          else high |= bytes[i] << (8 * (i - 4));
+        }
+      } else {
+        // Asked each time: a call lets the glue replace a panicked instance before the write.
+        const address = glue.textDecoderSmallArea();
+        memoryBytes().set(bytes, address);
+      }
+      const units = glue.textDecoderDecodeSmall(length, encoding.index, flags, state, low, high);
+      if (units >= PACKED) {
+        // Up to three code units in the result itself (see textDecoderDecodeSmall).
+        // Integer bit operations, not float division: ToUint32 keeps the low 32 bits.
+        const low32 = units >>> 0;
+        const high = (units - low32) / 0x100000000;
+        const count = high >>> 16;
+        if (count === 1) return fromCharCode(low32 & 0xffff);
+        if (count === 2) return fromCharCode(low32 & 0xffff, low32 >>> 16);
+        return fromCharCode(low32 & 0xffff, low32 >>> 16, high & 0xffff);
+      }
+      if (units === 0) return '';
+      // A static's address, the same in every instance of the module.
+      smallOutput ||= glue.textDecoderSmallArea() + SMALL_AREA;
+      return readUtf16At(smallOutput, units);
     } finally {
       // After a fatal error too: the state the error left (the I/O queue emptied).
       this.#state = stream ? glue.textDecoderState() : 0;
     }
-    return readUtf16(decoded);
   }
 }
 webidlInterface(TextDecoder, 'TextDecoder');

@@ -31,12 +31,18 @@ fn the_failed_calls_unread_bytes_never_surface() {
 
     let mut gb18030 = decoder("gb18030", true);
     assert_eq!(decode(&mut gb18030, &[0x80], true).as_deref(), Some("€"));
-    assert_eq!(decode(&mut gb18030, &[0x81, 0x30, 0x21, 0x21, 0x21], true), None);
+    assert_eq!(
+        decode(&mut gb18030, &[0x81, 0x30, 0x21, 0x21, 0x21], true),
+        None
+    );
     assert_eq!(decode(&mut gb18030, &[0x80], false).as_deref(), Some("€"));
 
     let mut iso_2022_jp = decoder("iso-2022-jp", true);
     assert_eq!(decode(&mut iso_2022_jp, &[0x1B, 0x21, 0x22], true), None);
-    assert_eq!(decode(&mut iso_2022_jp, &[0x42], false).as_deref(), Some("B"));
+    assert_eq!(
+        decode(&mut iso_2022_jp, &[0x42], false).as_deref(),
+        Some("B")
+    );
 
     // Every decoder that restores bytes: what follows the error is dropped, streaming or not.
     for (label, bad) in [
@@ -54,13 +60,21 @@ fn the_failed_calls_unread_bytes_never_surface() {
         for stream in [false, true] {
             let mut fatal = decoder(label, true);
             assert_eq!(decode(&mut fatal, bad, stream), None, "{label}");
-            assert_eq!(decode(&mut fatal, &[], false).as_deref(), Some(""), "{label}");
+            assert_eq!(
+                decode(&mut fatal, &[], false).as_deref(),
+                Some(""),
+                "{label}"
+            );
             let at = match label {
                 "utf-16le" => &[0x40, 0x00][..],
                 "utf-16be" => &[0x00, 0x40],
                 _ => b"@",
             };
-            assert_eq!(decode(&mut fatal, at, false).as_deref(), Some("@"), "{label}");
+            assert_eq!(
+                decode(&mut fatal, at, false).as_deref(),
+                Some("@"),
+                "{label}"
+            );
         }
     }
 }
@@ -82,11 +96,17 @@ fn iso_2022_jp_keeps_its_mode_after_an_error() {
     let mut fatal = decoder("iso-2022-jp", true);
     assert_eq!(decode(&mut fatal, &[0x7E], false).as_deref(), Some("~"));
     assert_eq!(decode(&mut fatal, &[0x1B, 0x28, 0x4A, 0xFF], true), None);
-    assert_eq!(decode(&mut fatal, &[0x7E], false).as_deref(), Some("\u{203E}"));
+    assert_eq!(
+        decode(&mut fatal, &[0x7E], false).as_deref(),
+        Some("\u{203E}")
+    );
     let mut fatal = decoder("iso-2022-jp", true);
     assert_eq!(decode(&mut fatal, &[0x42], false).as_deref(), Some("B"));
     assert_eq!(decode(&mut fatal, &[0x1B, 0x28, 0x49, 0xFF], true), None);
-    assert_eq!(decode(&mut fatal, &[0x42], false).as_deref(), Some("\u{FF82}"));
+    assert_eq!(
+        decode(&mut fatal, &[0x42], false).as_deref(),
+        Some("\u{FF82}")
+    );
 }
 
 #[test]
@@ -119,13 +139,19 @@ fn sticky_state_after_errors() {
         assert_eq!(decode(&mut d, &[0xFF], false), None);
         assert_eq!(decode(&mut d, bom, false).as_deref(), Some(""));
         assert_eq!(decode(&mut d, &[0xFF], false), None);
-        assert_eq!(decode(&mut d, &[bom, bom].concat(), false).as_deref(), Some("\u{FEFF}"));
+        assert_eq!(
+            decode(&mut d, &[bom, bom].concat(), false).as_deref(),
+            Some("\u{FEFF}")
+        );
     }
     // BOM seen survives a streaming error: a later BOM is text.
     let mut d = decoder("utf-8", true);
     assert_eq!(decode(&mut d, b"\xEF\xBB\xBFA", true).as_deref(), Some("A"));
     assert_eq!(decode(&mut d, &[0xFF], true), None);
-    assert_eq!(decode(&mut d, &[0xEF, 0xBB, 0xBF], false).as_deref(), Some("\u{FEFF}"));
+    assert_eq!(
+        decode(&mut d, &[0xEF, 0xBB, 0xBF], false).as_deref(),
+        Some("\u{FEFF}")
+    );
 }
 
 /// Bytes that exercise every decoder: ASCII, escape-sequence bytes, lead and trail ranges.
@@ -207,11 +233,20 @@ fn every_state_word_round_trips() {
     // Every state a decoder reaches on a byte or two comes back from its word unchanged.
     for encoding in Encoding::ALL {
         for first in 0..=255u8 {
-            for second in [None, Some(0x30), Some(0x81), Some(0xA1), Some(0xD8), Some(0x28)] {
+            for second in [
+                None,
+                Some(0x30),
+                Some(0x81),
+                Some(0xA1),
+                Some(0xD8),
+                Some(0x28),
+            ] {
                 let mut decoder = Decoder::new(encoding, DecoderErrorMode::Replacement).unwrap();
                 let mut output = String::new();
                 let input: Vec<u8> = std::iter::once(first).chain(second).collect();
-                decoder.decode_to_string(&input, &mut output, false).unwrap();
+                decoder
+                    .decode_to_string(&input, &mut output, false)
+                    .unwrap();
                 let state = decoder.state().unwrap();
                 assert!(state < 1 << 30, "{encoding} {input:?}");
                 let remade = Decoder::with_state(encoding, DecoderErrorMode::Replacement, state);

@@ -107,6 +107,18 @@ pub fn text_decoder_decode(
     options: u32,
     state: u32,
 ) -> Result<usize, JsValue> {
+    with_input_bytes(len, |input| {
+        decode_to_utf16_output(input, encoding, options, state)
+    })
+}
+
+/// Decodes `input` for [`text_decoder_decode`] into the UTF-16 output buffer.
+fn decode_to_utf16_output(
+    input: &[u8],
+    encoding: u32,
+    options: u32,
+    state: u32,
+) -> Result<usize, JsValue> {
     let mut decoder = TextDecoder::with_state(
         encoding_at(encoding),
         options & FATAL != 0,
@@ -119,20 +131,83 @@ pub fn text_decoder_decode(
         }
         _ => range_error(&error.to_string()),
     })?;
-    let result = with_input_bytes(len, |input| {
-        UTF16.with_borrow_mut(|output| {
-            output.clear();
-            if output.capacity() > RETAIN_LIMIT {
-                *output = Vec::new();
-            }
-            decoder
-                .decode_to_utf16(input, options & STREAM != 0, output)
-                .map(|()| output.len())
-                .map_err(|_| type_error("The encoded data was not valid."))
-        })
+    let result = UTF16.with_borrow_mut(|output| {
+        output.clear();
+        if output.capacity() > RETAIN_LIMIT {
+            *output = Vec::new();
+        }
+        decoder
+            .decode_to_utf16(input, options & STREAM != 0, output)
+            .map(|()| output.len())
+            .map_err(|_| type_error("The encoded data was not valid."))
     });
     TEXT_DECODER_STATE.set(decoder.state());
     result
+}
+
+/// Inputs up to this many bytes may cross through [`SmallArea`].
+const SMALL_INPUT: usize = 256;
+
+/// A fixed area of wasm memory for short decodes, whose address JS asks for once: JS writes
+/// the bytes at its start, [`text_decoder_decode_small`] writes the UTF-16 after them, so a
+/// short decode is one call with no buffer to size or look up.
+#[repr(C)]
+pub struct SmallArea {
+    input: [u8; SMALL_INPUT],
+    /// Room for what `SMALL_INPUT` bytes decode to (`Decoder::max_utf16_buffer_length`).
+    output: [u16; SMALL_INPUT + 16],
+}
+
+thread_local! {
+    static SMALL_AREA: RefCell<SmallArea> = const {
+        RefCell::new(SmallArea { input: [0; SMALL_INPUT], output: [0; SMALL_INPUT + 16] })
+    };
+}
+
+/// The address of [`SmallArea`]: input bytes at it, UTF-16 output `SMALL_INPUT` bytes after.
+#[wasm_bindgen(js_name = textDecoderSmallArea)]
+pub fn text_decoder_small_area() -> *mut u8 {
+    SMALL_AREA.with_borrow_mut(|area| std::ptr::from_mut(area).cast())
+}
+
+/// [`text_decoder_decode`] of `len` bytes: up to 8 passed in `low` and `high` (little-endian,
+/// so the call writes nothing to memory first), else up to 256 that JS wrote into
+/// [`SmallArea`]. Up to three UTF-16 code units come back in the result, so that JS reads no
+/// memory either: (count · 2^48 + the units, 16 bits each, first lowest), at least 2^48; else
+/// the result is the count of units in the area's output.
+#[wasm_bindgen(js_name = textDecoderDecodeSmall)]
+pub fn text_decoder_decode_small(
+    len: usize,
+    encoding: u32,
+    options: u32,
+    state: u32,
+    low: u32,
+    high: u32,
+) -> Result<f64, JsValue> {
+    SMALL_AREA.with_borrow_mut(|area| {
+        let [a, b, c, d] = low.to_le_bytes();
+        let [e, f, g, h] = high.to_le_bytes();
+        let packed = [a, b, c, d, e, f, g, h];
+        let input = match packed.get(..len) {
+            Some(input) => input,
+            None => area.input.get(..len).unwrap_or(&area.input),
+        };
+        let units = decode_to_utf16_output(input, encoding, options, state)?;
+        Ok(UTF16.with_borrow(|decoded| {
+            let decoded = decoded.get(..units).unwrap_or_default();
+            if let (1..=3, Some(&first)) = (decoded.len(), decoded.first()) {
+                let second = decoded.get(1).copied().unwrap_or(0);
+                let third = decoded.get(2).copied().unwrap_or(0);
+                let packed =
+                    u64::from(first) | (u64::from(second) << 16) | (u64::from(third) << 32);
+                // Exact in an f64: below 2^50.
+                return ((decoded.len() as u64) << 48 | packed) as f64;
+            }
+            // At most `SMALL_INPUT + 16` units: the zip never cuts the output short.
+            let pairs = area.output.iter_mut().zip(decoded);
+            pairs.map(|(to, &from)| *to = from).count() as f64
+        }))
+    })
 }
 
 /// The state word the last [`text_decoder_decode`] left (JS keeps it for the next call).
@@ -259,8 +334,13 @@ mod tests {
     #[wasm_bindgen_test]
     fn decoding_streams_across_calls() {
         let utf8 = text_decoder_encoding("utf-8").unwrap();
-        let len = text_decoder_decode(write_input(&[0xEF, 0xBB, 0xBF, 0xE2, 0x82]), utf8, STREAM, 0)
-            .unwrap();
+        let len = text_decoder_decode(
+            write_input(&[0xEF, 0xBB, 0xBF, 0xE2, 0x82]),
+            utf8,
+            STREAM,
+            0,
+        )
+        .unwrap();
         assert_eq!(utf16_output(len), "");
         let state = text_decoder_state();
         assert_ne!(state, 0);
@@ -268,7 +348,10 @@ mod tests {
         assert_eq!(utf16_output(len), "\u{20AC}");
         assert!(text_decoder_decode(write_input(&[0xFF]), utf8, FATAL, 0).is_err());
         assert!(text_decoder_encoding("replacement").is_err());
-        assert_eq!(encoding_lowercase_name(text_decoder_encoding("sjis").unwrap()), "shift_jis");
+        assert_eq!(
+            encoding_lowercase_name(text_decoder_encoding("sjis").unwrap()),
+            "shift_jis"
+        );
     }
 
     #[wasm_bindgen_test]
