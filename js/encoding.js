@@ -261,9 +261,11 @@ const BOM_SEEN = 0x40000000;
 const DO_NOT_FLUSH = 0x80000000;
 
 // Get an encoding, cached by label: each entry is the encoding's number for Rust, its name,
-// and what the fast paths below need. Bounded, so that distinct labels cannot grow it forever.
+// and what the fast paths below need. Bounded (labels padded with whitespace are valid, and may
+// be long), so that distinct labels cannot grow it forever.
 const encodings = new Map();
 const ENCODINGS_CACHED = 256;
+const LABEL_CACHED = 64;
 
 function encodingForLabel(label) {
   let entry = encodings.get(label);
@@ -277,7 +279,7 @@ function encodingForLabel(label) {
       // ASCII bytes decode to themselves from a decoder's initial state.
       ascii: !['utf-16be', 'utf-16le', 'iso-2022-jp', 'replacement'].includes(name),
     };
-    if (encodings.size < ENCODINGS_CACHED) encodings.set(label, entry);
+    if (encodings.size < ENCODINGS_CACHED && label.length <= LABEL_CACHED) encodings.set(label, entry);
   }
   return entry;
 }

@@ -152,7 +152,7 @@ const SMALL_INPUT: usize = 256;
 /// the bytes at its start, [`text_decoder_decode_small`] writes the UTF-16 after them, so a
 /// short decode is one call with no buffer to size or look up.
 #[repr(C)]
-pub struct SmallArea {
+struct SmallArea {
     input: [u8; SMALL_INPUT],
     /// Room for what `SMALL_INPUT` bytes decode to (`Decoder::max_utf16_buffer_length`).
     output: [u16; SMALL_INPUT + 16],
