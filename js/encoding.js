@@ -449,6 +449,10 @@ export class TextDecoder {
         memoryBytes().set(bytes, address);
       }
       const units = glue.textDecoderDecodeSmall(length, encoding.index, flags, state, low, high);
+      if (units < 0) {
+        if (units === -1) throw new TypeError("Failed to execute 'decode' on 'TextDecoder': The encoded data was not valid.");
+        throw new RangeError(`The encoding ${encoding.name} is not included in this build.`);
+      }
       if (units >= PACKED) {
         // Up to three code units in the result itself (see textDecoderDecodeSmall).
         // Integer bit operations, not float division: ToUint32 keeps the low 32 bits.

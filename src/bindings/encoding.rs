@@ -110,6 +110,29 @@ pub fn text_decoder_decode(
     with_input_bytes(len, |input| {
         decode_to_utf16_output(input, encoding, options, state)
     })
+    .map_err(|error| match error {
+        DecodeError::Malformed => type_error(MALFORMED_MESSAGE),
+        DecodeError::Construct(error) => text_decoder_error(error),
+    })
+}
+
+const MALFORMED_MESSAGE: &str = "The encoded data was not valid.";
+
+/// Why a decode through the bindings failed.
+enum DecodeError {
+    /// Fatal mode met malformed input: the TypeError.
+    Malformed,
+    /// The decoder could not be made (JS passed an encoding this build lacks).
+    Construct(TextDecoderError),
+}
+
+fn text_decoder_error(error: TextDecoderError) -> JsValue {
+    match error {
+        TextDecoderError::NotIncluded(encoding) => {
+            encoding_error(EncodingError::NotIncluded(encoding))
+        }
+        _ => range_error(&error.to_string()),
+    }
 }
 
 /// Decodes `input` for [`text_decoder_decode`] into the UTF-16 output buffer.
@@ -118,19 +141,14 @@ fn decode_to_utf16_output(
     encoding: u32,
     options: u32,
     state: u32,
-) -> Result<usize, JsValue> {
+) -> Result<usize, DecodeError> {
     let mut decoder = TextDecoder::with_state(
         encoding_at(encoding),
         options & FATAL != 0,
         options & IGNORE_BOM != 0,
         state,
     )
-    .map_err(|error| match error {
-        TextDecoderError::NotIncluded(encoding) => {
-            encoding_error(EncodingError::NotIncluded(encoding))
-        }
-        _ => range_error(&error.to_string()),
-    })?;
+    .map_err(DecodeError::Construct)?;
     let result = UTF16.with_borrow_mut(|output| {
         output.clear();
         if output.capacity() > RETAIN_LIMIT {
@@ -139,7 +157,7 @@ fn decode_to_utf16_output(
         decoder
             .decode_to_utf16(input, options & STREAM != 0, output)
             .map(|()| output.len())
-            .map_err(|_| type_error("The encoded data was not valid."))
+            .map_err(|_| DecodeError::Malformed)
     });
     TEXT_DECODER_STATE.set(decoder.state());
     result
@@ -174,7 +192,9 @@ pub fn text_decoder_small_area() -> *mut u8 {
 /// so the call writes nothing to memory first), else up to 256 that JS wrote into
 /// [`SmallArea`]. Up to three UTF-16 code units come back in the result, so that JS reads no
 /// memory either: (count · 2^48 + the units, 16 bits each, first lowest), at least 2^48; else
-/// the result is the count of units in the area's output.
+/// the result is the count of units in the area's output. Failures are negative numbers, for JS
+/// to throw (a `Result` would cost an allocation per call): -1 the TypeError of fatal mode, -2
+/// an encoding this build lacks.
 #[wasm_bindgen(js_name = textDecoderDecodeSmall)]
 pub fn text_decoder_decode_small(
     len: usize,
@@ -183,7 +203,7 @@ pub fn text_decoder_decode_small(
     state: u32,
     low: u32,
     high: u32,
-) -> Result<f64, JsValue> {
+) -> f64 {
     SMALL_AREA.with_borrow_mut(|area| {
         let [a, b, c, d] = low.to_le_bytes();
         let [e, f, g, h] = high.to_le_bytes();
@@ -192,8 +212,12 @@ pub fn text_decoder_decode_small(
             Some(input) => input,
             None => area.input.get(..len).unwrap_or(&area.input),
         };
-        let units = decode_to_utf16_output(input, encoding, options, state)?;
-        Ok(UTF16.with_borrow(|decoded| {
+        let units = match decode_to_utf16_output(input, encoding, options, state) {
+            Ok(units) => units,
+            Err(DecodeError::Malformed) => return -1.0,
+            Err(DecodeError::Construct(_)) => return -2.0,
+        };
+        UTF16.with_borrow(|decoded| {
             let decoded = decoded.get(..units).unwrap_or_default();
             if let (1..=3, Some(&first)) = (decoded.len(), decoded.first()) {
                 let second = decoded.get(1).copied().unwrap_or(0);
@@ -206,7 +230,7 @@ pub fn text_decoder_decode_small(
             // At most `SMALL_INPUT + 16` units: the zip never cuts the output short.
             let pairs = area.output.iter_mut().zip(decoded);
             pairs.map(|(to, &from)| *to = from).count() as f64
-        }))
+        })
     })
 }
 
