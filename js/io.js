@@ -88,7 +88,11 @@ export function readBytes(length) {
 
 /** The output buffer's first `length` bytes, which are ASCII, as a string. */
 export function readAscii(length) {
-  return readLatin1(length);
+  if (latin1Slice) return readLatin1(length);
+  // ASCII is UTF-8: no check needed.
+  const string = utf8Decoder.decode(memoryBytes().subarray(...outputRange(length)));
+  ioRelease();
+  return string;
 }
 
 /** The output buffer's first `length` bytes as a string of the code points U+0000..U+00FF. */

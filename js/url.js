@@ -6,7 +6,8 @@
 // there is no wasm object per URL, so nothing to free, and every getter is a slice. Parsing
 // and setters cross into wasm once each; when the href equals the input, the caller's string
 // is kept. A URLSearchParams list lives here as an array of [name, value] pairs; the
-// form-urlencoded parser and serializer run in wasm, one crossing each.
+// form-urlencoded parser and serializer run in JS (no crossing; the README has the numbers),
+// the parser falling back to wasm for percent-encoded bytes that are not UTF-8.
 import * as glue from '#glue';
 import { memoryBytes, readAscii, writeString } from './io.js';
 import { wasm } from './runtime.js';
@@ -97,6 +98,12 @@ function memoryInt32() {
  */
 function parseForm(input) {
   if (input === '') return [];
+  try {
+    return parseFormInJS(input);
+  } catch {
+    // A percent-encoded sequence that is not UTF-8 (decodeURIComponent's URIError): wasm
+    // decodes it as the standard says, with U+FFFD.
+  }
   const count = glue.urlFormParse(writeString(input));
   const r = recordView();
   // Names and values as ranges of the input, or (negative: IN_OUTPUT set) of the decoded text.
@@ -107,6 +114,39 @@ function parseForm(input) {
     list.push([range(input, decoded, ranges[i], ranges[i + 1]), range(input, decoded, ranges[i + 2], ranges[i + 3])]);
   }
   return list;
+}
+
+/**
+ * The form-urlencoded string parser (§5.1) in JS, for input whose percent-encoded bytes are
+ * UTF-8 (else decodeURIComponent throws a URIError). Then it is exact: the input is a scalar
+ * value string, so UTF-8 encoding and decoding give back what was not percent-encoded, and a
+ * percent-encoded sequence cannot be completed by bytes of what was not (those start with a
+ * lead byte). This skips the crossing, and most names and values are the input's slices.
+ */
+function parseFormInJS(input) {
+  const list = [];
+  const decode = input.includes('%') || input.includes('+') ? formDecode : (string) => string;
+  for (let start = 0, length = input.length; start <= length; ) {
+    let end = input.indexOf('&', start);
+    if (end === -1) end = length;
+    if (end > start) {
+      const sequence = input.slice(start, end);
+      const equals = sequence.indexOf('=');
+      list.push(
+        equals === -1
+          ? [decode(sequence), '']
+          : [decode(sequence.slice(0, equals)), decode(sequence.slice(equals + 1))],
+      );
+    }
+    start = end + 1;
+  }
+  return list;
+}
+
+/** Replace '+' with space, percent-decode, UTF-8 decode without BOM. */
+function formDecode(string) {
+  if (string.includes('+')) string = string.replaceAll('+', ' ');
+  return string.includes('%') ? decodeURIComponent(string) : string;
 }
 
 const utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true });
@@ -123,21 +163,68 @@ function range(input, decoded, start, end) {
   return start < 0 ? decoded.slice(start & 0x7fffffff, end & 0x7fffffff) : input.slice(start, end);
 }
 
-/** The form-urlencoded serializer over a list of [name, value] pairs. */
+/**
+ * The form-urlencoded serializer (§5.2) over a list of [name, value] pairs, in JS: it needs no
+ * crossing, and most names and values need no encoding, so the output is mostly their slices.
+ */
 function serializeForm(list) {
-  if (list.length === 0) return '';
-  // One string, and the UTF-16 lengths of its parts written into wasm memory.
-  let address = glue.urlFormLengths(2 * list.length) >>> 2;
-  const lengths = memoryInt32();
-  let joined = '';
+  let output = '';
   for (let i = 0; i < list.length; i++) {
     const pair = list[i];
-    joined += pair[0];
-    joined += pair[1];
-    lengths[address++] = pair[0].length;
-    lengths[address++] = pair[1].length;
+    if (i > 0) output += '&';
+    output += formEncode(pair[0]);
+    output += '=';
+    output += formEncode(pair[1]);
   }
-  return readAscii(glue.urlFormSerialize(writeString(joined)));
+  return output;
+}
+
+// 1 for the ASCII bytes that the application/x-www-form-urlencoded percent-encode set leaves
+// as they are: alphanumerics, '*', '-', '.', '_'.
+const FORM_KEEPS = Uint8Array.from({ length: 0x80 }, (_, c) => (/[\w*.-]/.test(String.fromCharCode(c)) ? 1 : 0));
+const PERCENT_ENCODED = Array.from({ length: 0x100 }, (_, byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`);
+
+/** UTF-8 percent-encode with the form set, space as '+' (one name or value). */
+function formEncode(string) {
+  const length = string.length;
+  let i = 0;
+  while (i < length) {
+    const c = string.charCodeAt(i);
+    if (c >= 0x80 || FORM_KEEPS[c] === 0) break;
+    i++;
+  }
+  if (i === length) return string;
+  let output = string.slice(0, i);
+  // The end of what has been copied or encoded.
+  let done = i;
+  for (; i < length; i++) {
+    let c = string.charCodeAt(i);
+    if (c < 0x80 && FORM_KEEPS[c] === 1) continue;
+    if (done < i) output += string.slice(done, i);
+    if (c < 0x80) {
+      output += c === 0x20 ? '+' : PERCENT_ENCODED[c];
+    } else if (c < 0x800) {
+      output += PERCENT_ENCODED[0xc0 | (c >> 6)] + PERCENT_ENCODED[0x80 | (c & 0x3f)];
+    } else {
+      if (c >= 0xd800 && c <= 0xdfff) {
+        // A surrogate pair is one code point; a lone surrogate (never in a list of USVStrings)
+        // would be U+FFFD.
+        const next = string.charCodeAt(i + 1);
+        if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+          c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
+          i++;
+          output += PERCENT_ENCODED[0xf0 | (c >> 18)];
+          output += PERCENT_ENCODED[0x80 | ((c >> 12) & 0x3f)];
+        } else {
+          c = 0xfffd;
+        }
+      }
+      if (c < 0x10000) output += PERCENT_ENCODED[0xe0 | (c >> 12)];
+      output += PERCENT_ENCODED[0x80 | ((c >> 6) & 0x3f)] + PERCENT_ENCODED[0x80 | (c & 0x3f)];
+    }
+    done = i + 1;
+  }
+  return done < length ? output + string.slice(done) : output;
 }
 
 /** The URL class (URL Standard §6.1). */

@@ -17,10 +17,14 @@ export function toDOMString(value) {
   return `${value}`;
 }
 
+// Captured at load (a page may replace them later).
+const { isWellFormed, toWellFormed } = String.prototype;
+
 /** WebIDL USVString: DOMString with every lone surrogate replaced by U+FFFD. */
 export function toUSVString(value) {
   const string = toDOMString(value);
-  return string.isWellFormed?.() === false ? string.toWellFormed() : replaceLoneSurrogates(string);
+  if (toWellFormed === undefined) return replaceLoneSurrogates(string);
+  return isWellFormed.call(string) ? string : toWellFormed.call(string);
 }
 
 function replaceLoneSurrogates(string) {

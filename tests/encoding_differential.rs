@@ -30,6 +30,20 @@ proptest! {
         }
     }
 
+    /// Long input takes the single-byte decoders' whole-byte table (from 1024 bytes on), with
+    /// unmapped bytes anywhere, through the UTF-16 output the bindings use; encodings
+    /// alternate, so the table is rebuilt between them.
+    #[test]
+    fn single_byte_decoders_agree_on_long_input_to_utf16(bytes in prop::collection::vec(prop_oneof![8 => 0x20u8..=0x7E, 8 => 0x80u8..=0xFF, 1 => any::<u8>()], 1000..3000)) {
+        for encoding in Encoding::ALL.into_iter().filter(|e| e.is_single_byte()) {
+            let (expected, _) = peer(encoding).decode_without_bom_handling(&bytes);
+            let mut decoder = Decoder::new(encoding, DecoderErrorMode::Replacement).unwrap();
+            let mut units = Vec::new();
+            decoder.decode_to_utf16_vec(&bytes, &mut units, true).unwrap();
+            prop_assert_eq!(String::from_utf16(&units).unwrap(), expected, "{}", encoding);
+        }
+    }
+
     #[test]
     fn every_encoder_agrees_on_random_text(text in "[a-z\u{80}-\u{2FF}\u{2000}-\u{33FF}\u{4E00}-\u{9FFF}\u{AC00}-\u{D7A3}\u{E000}-\u{E900}\u{F900}-\u{FFFF}\u{20000}-\u{2A6DF}\u{1F600}]{0,32}") {
         for encoding in Encoding::ALL.into_iter().filter(|e| e.has_encoder()) {

@@ -1,17 +1,16 @@
 // Encoding: decode real legacy-encoded pages and UTF-8 Wikipedia texts, and encode them back:
-// weft vs Node's native TextDecoder/TextEncoder vs @exodus/bytes vs iconv-lite, side by side.
-// Data from BENCH_DATA_DIR (default ../shared/bench-data); see its SOURCES.md.
-import { readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// weft vs Node's native TextDecoder/TextEncoder vs @exodus/bytes vs iconv-lite, side by side;
+// and the many-small-calls case. Data from BENCH_DATA_DIR; see its SOURCES.md.
+// WEFT_BEFORE=path/to/another/pkg adds that build as a candidate (before/after comparisons);
+// BENCH_ENCODING=small runs only the small-call workloads.
+import { resolve } from 'node:path';
 import * as exodus from '@exodus/bytes/encoding.js';
 import iconv from 'iconv-lite';
 import * as weft from 'webweft';
+import { legacyWorkloads } from '../shared/workloads.mjs';
 import { compare } from './harness.mjs';
+import { folderBytes, wikipediaBytes } from './data.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
-// WEFT_BEFORE=path/to/another/pkg adds that build as a candidate (before/after comparisons);
-// BENCH_ENCODING=small runs only the small-call workloads.
 const before = process.env.WEFT_BEFORE ? await import(resolve(process.env.WEFT_BEFORE, 'weft.mjs')) : undefined;
 const onlySmall = process.env.BENCH_ENCODING === 'small';
 
@@ -32,32 +31,18 @@ for (const [what, label, list] of small) {
     entries.push(['@exodus/bytes', make(exodus.TextDecoder)]);
     return Object.fromEntries(entries);
   };
-  compare(`new TextDecoder('${label}').decode(3 bytes, ${what})`, candidates((Decoder) => () => new Decoder(label).decode(bytes)));
+  // The summary's small-call rows are the Japanese UTF-8 case (two-byte output).
+  const row = (name) => (what === 'Japanese' ? { [name]: ['weft TextDecoder', 'native TextDecoder'] } : {});
+  compare(`new TextDecoder('${label}').decode(3 bytes, ${what})`, candidates((Decoder) => () => new Decoder(label).decode(bytes)), {
+    summary: row('new TextDecoder().decode(3 bytes) / native'),
+  });
   compare(`reused TextDecoder('${label}').decode(3 bytes, ${what})`, candidates((Decoder) => {
     const decoder = new Decoder(label);
     return () => decoder.decode(bytes);
-  }));
-}
-const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, '..', 'shared', 'bench-data'));
-
-/** Every file of a folder, concatenated (pages are a few KB each; one call decodes them all). */
-function folderBytes(folder) {
-  const dir = join(dataDir, 'legacy-encoded', 'chardet-tests', folder);
-  const files = readdirSync(dir).sort().map((name) => readFileSync(join(dir, name)));
-  return new Uint8Array(Buffer.concat(files));
+  }), { summary: row('reused TextDecoder, decode(3 bytes) / native') });
 }
 
-// Folder → WHATWG label (SOURCES.md's table).
-const legacy = [
-  ['SHIFT_JIS', 'shift_jis'],
-  ['EUC-JP', 'euc-jp'],
-  ['EUC-KR', 'euc-kr'],
-  ['GB2312', 'gbk'],
-  ['Big5', 'big5'],
-  ['KOI8-R', 'koi8-r'],
-];
-
-for (const [folder, label] of onlySmall ? [] : legacy) {
+for (const [folder, label, row] of onlySmall ? [] : legacyWorkloads) {
   const bytes = folderBytes(folder);
   const native = new TextDecoder(label);
   const ours = new weft.TextDecoder(label);
@@ -69,24 +54,24 @@ for (const [folder, label] of onlySmall ? [] : legacy) {
     ...(before ? { 'weft before': () => oursBefore.decode(bytes) } : {}),
     '@exodus/bytes': () => theirs.decode(bytes),
     'iconv-lite': () => iconv.decode(bytes, label),
-  }, { bytes: bytes.length });
+  }, { bytes: bytes.length, summary: { [row]: ['weft TextDecoder', 'native TextDecoder'] } });
 }
 
-const wikipedia = join(dataDir, 'utf8-text', 'encoding_bench-wikipedia');
 for (const name of onlySmall ? [] : ['en.txt', 'ja.txt', 'ru.txt', 'zh_cn.txt']) {
-  const bytes = new Uint8Array(readFileSync(join(wikipedia, name)));
+  const bytes = wikipediaBytes(name);
   const text = new TextDecoder().decode(bytes);
   const ours = new weft.TextDecoder();
   const oursBefore = before && new before.TextDecoder();
   const native = new TextDecoder();
   const theirs = new exodus.TextDecoder();
+  const row = `UTF-8 decode, Wikipedia ${name.slice(0, -4)} / native`;
   compare(`UTF-8 decode ${name} (${(bytes.length / 1024).toFixed(0)} KiB)`, {
     'weft TextDecoder': () => ours.decode(bytes),
     'native TextDecoder': () => native.decode(bytes),
     ...(before ? { 'weft before': () => oursBefore.decode(bytes) } : {}),
     '@exodus/bytes': () => theirs.decode(bytes),
     'iconv-lite': () => iconv.decode(bytes, 'utf-8'),
-  }, { bytes: bytes.length });
+  }, { bytes: bytes.length, summary: { [row]: ['weft TextDecoder', 'native TextDecoder'] } });
   const weftEncoder = new weft.TextEncoder();
   const nativeEncoder = new TextEncoder();
   const exodusEncoder = new exodus.TextEncoder();
@@ -99,10 +84,13 @@ for (const name of onlySmall ? [] : ['en.txt', 'ja.txt', 'ru.txt', 'zh_cn.txt'])
 }
 
 // Legacy encoders: the Shift_JIS and GBK pages' text encoded back.
-for (const [folder, label] of onlySmall ? [] : [['SHIFT_JIS', 'shift_jis'], ['GB2312', 'gbk']]) {
+for (const [folder, label, row] of onlySmall ? [] : [
+  ['SHIFT_JIS', 'shift_jis', 'legacy encode Shift_JIS, html mode / iconv-lite'],
+  ['GB2312', 'gbk', 'legacy encode GBK, html mode / iconv-lite'],
+]) {
   const text = new TextDecoder(label).decode(folderBytes(folder)).replaceAll('\uFFFD', '?');
   compare(`encode ${folder} text back to ${label} (html mode)`, {
     'weft.encode': () => weft.encode(text, label, { mode: 'html' }),
     'iconv-lite': () => iconv.encode(text, label),
-  }, { bytes: text.length });
+  }, { bytes: text.length, summary: { [row]: ['weft.encode', 'iconv-lite'] } });
 }

@@ -39,8 +39,6 @@ thread_local! {
     static RECORD: Cell<[u32; RECORD_LEN]> = const { Cell::new([0; RECORD_LEN]) };
     /// The ranges of [`url_form_parse`].
     static RANGES: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
-    /// The lengths of [`url_form_serialize`].
-    static LENGTHS: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Address of the record (fixed for the life of the instance).
@@ -343,43 +341,6 @@ pub fn url_form_parse(len: usize) -> u32 {
     })
 }
 
-/// Makes the lengths buffer of [`url_form_serialize`] `count` `u32`s long; returns its address.
-#[wasm_bindgen(js_name = urlFormLengths)]
-pub fn url_form_lengths(count: usize) -> *mut u32 {
-    LENGTHS.with_borrow_mut(|lengths| {
-        lengths.resize(count, 0);
-        lengths.as_mut_ptr()
-    })
-}
-
-/// The application/x-www-form-urlencoded serializer (§5.2, UTF-8) of a list whose names and
-/// values, alternating, are concatenated in the `len` bytes of input, their UTF-16 lengths in
-/// the lengths buffer (JS wrote them there; passing an array through the glue costs more than
-/// the serialization). The result (ASCII) is in the output buffer; returns its length.
-#[wasm_bindgen(js_name = urlFormSerialize)]
-pub fn url_form_serialize(len: usize) -> usize {
-    with_input_str(len, |input| {
-        LENGTHS.with_borrow(|lengths| {
-            let ascii = input.is_ascii();
-            let mut rest = input;
-            let mut next = |length: u32| {
-                let (string, after) = if ascii {
-                    rest.split_at_checked(length as usize).unwrap_or((rest, ""))
-                } else {
-                    split_utf16(rest, length)
-                };
-                rest = after;
-                string
-            };
-            let tuples: Vec<(&str, &str)> = lengths
-                .chunks_exact(2)
-                .map(|pair| (next(pair[0]), next(pair[1])))
-                .collect();
-            set_output(form_urlencoded::serialize(&tuples).into_bytes())
-        })
-    })
-}
-
 fn to_u32(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
@@ -389,21 +350,6 @@ fn utf16_len(string: &str) -> u32 {
         return to_u32(string.len());
     }
     to_u32(string.chars().map(char::len_utf16).sum())
-}
-
-/// Splits `text` after `units` UTF-16 code units (at the end if it is shorter).
-fn split_utf16(text: &str, units: u32) -> (&str, &str) {
-    let mut remaining = units as usize;
-    let mut end = 0;
-    for c in text.chars() {
-        if remaining == 0 {
-            break;
-        }
-        // A lone surrogate reached wasm as U+FFFD, one unit, as it was.
-        remaining = remaining.saturating_sub(c.len_utf16());
-        end += c.len_utf8();
-    }
-    text.split_at_checked(end).unwrap_or((text, ""))
 }
 
 /// Host operations for `js/url.js`, on `len` bytes of input.
@@ -576,20 +522,6 @@ mod tests {
             ["💩", "1", "x", "💩", "💩", ""]
         );
         assert_eq!(record()[2], 0, "the decoded text is not ASCII");
-    }
-
-    #[wasm_bindgen_test]
-    fn form_serialize_splits_by_utf16_lengths() {
-        let strings = ["a b", "💩", "", "~", "é", "x"];
-        let joined = strings.concat();
-        let len = write_inputs(&[&joined])[0];
-        let address = url_form_lengths(strings.len());
-        for (i, s) in strings.iter().enumerate() {
-            // SAFETY: url_form_lengths made the buffer `strings.len()` u32s long.
-            unsafe { *address.add(i) = s.encode_utf16().count() as u32 };
-        }
-        let len = url_form_serialize(len);
-        assert_eq!(output(len as u32), "a+b=%F0%9F%92%A9&=%7E&%C3%A9=x");
     }
 
     #[wasm_bindgen_test]

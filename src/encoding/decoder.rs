@@ -9,6 +9,7 @@
 
 use super::{Encoding, EncodingError};
 use super::{replacement, single_byte, utf8, utf16, x_user_defined};
+use std::cell::RefCell;
 
 #[cfg(feature = "encoding-legacy")]
 use super::{big5, euc_jp, euc_kr, gb18030, iso_2022_jp, shift_jis};
@@ -288,8 +289,68 @@ impl Sink for Utf16Sink<'_> {
     }
 
     /// One unit per byte, eight bytes at a time: ASCII words widened, others looked up byte
-    /// by byte, with no per-unit room check (the loop runs over the room there is).
+    /// by byte, with no per-unit room check (the loop runs over the room there is). Long
+    /// inputs go through a whole-byte table without branches first.
     fn push_single_byte(&mut self, src: &[u8], code_points: &[u16; 128]) -> usize {
+        let mut read = 0;
+        if src.len() >= TABLE_WORTHWHILE {
+            read = self.push_single_byte_by_table(src, code_points);
+        }
+        read + self.push_single_byte_by_words(src.get(read..).unwrap_or_default(), code_points)
+    }
+}
+
+/// Input length from which the whole-byte table is used (for shorter input, looking it up and
+/// rebuilding it when the encoding changed is not worth it).
+const TABLE_WORTHWHILE: usize = 1024;
+
+thread_local! {
+    /// Index single-byte as a table of all 256 bytes, for the index last used (keyed by its
+    /// address): built once, not per call, so that input full of errors, which comes back
+    /// after each, does not rebuild it each time.
+    static BYTE_TABLE: RefCell<(usize, [u16; 256])> = const { RefCell::new((0, [0; 256])) };
+}
+
+impl Utf16Sink<'_> {
+    /// Decodes eight bytes at a time through a table of all 256 bytes, without branches: each
+    /// byte's unit is stored, and a unit of 0 for a byte that is not 0 (the index has no code
+    /// point for it) ends the run at that chunk, which the caller then decodes byte by byte.
+    /// Returns the bytes consumed.
+    fn push_single_byte_by_table(&mut self, src: &[u8], code_points: &[u16; 128]) -> usize {
+        BYTE_TABLE.with_borrow_mut(|(key, table)| {
+            let address = code_points.as_ptr().addr();
+            if *key != address {
+                let (ascii, high) = table.split_at_mut(0x80);
+                for (unit, byte) in ascii.iter_mut().zip(0u16..) {
+                    *unit = byte;
+                }
+                high.copy_from_slice(code_points);
+                *key = address;
+            }
+            self.push_by_table(src, table)
+        })
+    }
+
+    fn push_by_table(&mut self, src: &[u8], table: &[u16; 256]) -> usize {
+        let dst = self.buf.get_mut(self.pos..).unwrap_or_default();
+        let mut read = 0;
+        for (from, to) in src.chunks_exact(8).zip(dst.chunks_exact_mut(8)) {
+            let mut unmapped = false;
+            for (to, &byte) in to.iter_mut().zip(from) {
+                let unit = table[usize::from(byte)];
+                *to = unit;
+                unmapped |= (unit == 0) & (byte != 0);
+            }
+            if unmapped {
+                break;
+            }
+            read += 8;
+        }
+        self.pos += read;
+        read
+    }
+
+    fn push_single_byte_by_words(&mut self, src: &[u8], code_points: &[u16; 128]) -> usize {
         let map = |byte: u8| match byte {
             0x00..=0x7F => Some(u16::from(byte)),
             _ => code_points

@@ -144,40 +144,56 @@ impl Encoder {
             return Ok(());
         }
         let bytes = input.as_bytes();
+        // The legacy encodings mostly take no more bytes than UTF-8 (gb18030's four-byte forms
+        // and html mode's escapes can): usually one reservation, not one per growth.
+        output.reserve(bytes.len());
         let mut pos = 0;
         loop {
             let rest = bytes.get(pos..).unwrap_or_default();
             let ascii = self.ascii_prefix_len(rest);
             output.extend_from_slice(rest.get(..ascii).unwrap_or_default());
             pos += ascii;
-            let Some(c) = input.get(pos..).and_then(|rest| rest.chars().next()) else {
+            let mut chars = input.get(pos..).unwrap_or_default().chars();
+            let Some(mut c) = chars.next() else {
                 // End-of-queue.
                 self.finish(output);
                 return Ok(());
             };
-            match self.encode_char(c) {
-                Encoded::Bytes(encoded, len) => {
-                    output.extend_from_slice(encoded.get(..len).unwrap_or_default());
-                    pos += c.len_utf8();
-                }
-                #[cfg(feature = "encoding-legacy")]
-                Encoded::Restore(escape) => output.extend_from_slice(&escape),
-                Encoded::Error(code_point) => {
-                    pos += c.len_utf8();
-                    match mode {
-                        EncoderErrorMode::Fatal => {
-                            return Err(EncodeError {
-                                code_point,
-                                read: pos,
-                            });
-                        }
-                        EncoderErrorMode::Html => {
-                            // 0x26 (&), 0x23 (#), the code point in base ten, 0x3B (;).
-                            output.extend_from_slice(
-                                format!("&#{};", u32::from(code_point)).as_bytes(),
-                            );
+            // A run of non-ASCII code points, one after the other; ASCII goes back to the
+            // prefix scan (whose answer can depend on the encoder's state).
+            loop {
+                match self.encode_char(c) {
+                    Encoded::Bytes(encoded, len) => {
+                        output.extend_from_slice(encoded.get(..len).unwrap_or_default());
+                        pos += c.len_utf8();
+                    }
+                    #[cfg(feature = "encoding-legacy")]
+                    Encoded::Restore(escape) => {
+                        // The code point is processed again in the new state.
+                        output.extend_from_slice(&escape);
+                        break;
+                    }
+                    Encoded::Error(code_point) => {
+                        pos += c.len_utf8();
+                        match mode {
+                            EncoderErrorMode::Fatal => {
+                                return Err(EncodeError {
+                                    code_point,
+                                    read: pos,
+                                });
+                            }
+                            EncoderErrorMode::Html => {
+                                // 0x26 (&), 0x23 (#), the code point in base ten, 0x3B (;).
+                                output.extend_from_slice(
+                                    format!("&#{};", u32::from(code_point)).as_bytes(),
+                                );
+                            }
                         }
                     }
+                }
+                match chars.next() {
+                    Some(next) if !next.is_ascii() => c = next,
+                    _ => break,
                 }
             }
         }

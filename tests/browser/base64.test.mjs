@@ -23,3 +23,64 @@ test('base64 panel encodes as you type, decodes back, and shows errors', async (
   assert.equal(await page.inputValue('#b64-text'), '\u00ff');
   assert.equal(await page.textContent('#b64-error'), '');
 });
+
+test("in Chromium, forgiving-base64 takes Uint8Array.fromBase64/toBase64 and atob/btoa, and agrees with Chromium's own atob/btoa", async () => {
+  const page = await openPanel('base64');
+  const result = await page.evaluate(async () => {
+    const calls = { fromBase64: 0, toBase64: 0, atob: 0, btoa: 0 };
+    const [nativeAtob, nativeBtoa] = [atob, btoa];
+    const originals = { fromBase64: Uint8Array.fromBase64, toBase64: Uint8Array.prototype.toBase64 };
+    // weft captures the host's codecs at load: a fresh instance, loaded with spies in place.
+    Uint8Array.fromBase64 = function (...args) {
+      calls.fromBase64++;
+      return originals.fromBase64.apply(this, args);
+    };
+    Uint8Array.prototype.toBase64 = function (...args) {
+      calls.toBase64++;
+      return originals.toBase64.apply(this, args);
+    };
+    globalThis.atob = (data) => (calls.atob++, nativeAtob(data));
+    globalThis.btoa = (data) => (calls.btoa++, nativeBtoa(data));
+    const spied = await import('/pkg/weft.web.js?spied');
+    await spied.default();
+    Object.assign(globalThis, { atob: nativeAtob, btoa: nativeBtoa });
+    Uint8Array.fromBase64 = originals.fromBase64;
+    Uint8Array.prototype.toBase64 = originals.toBase64;
+    const before = { ...calls };
+    spied.base64Decode(' QUJD');
+    spied.base64Encode(new Uint8Array([1]));
+    spied.atob('QQ');
+    spied.btoa('A');
+    const used = Object.fromEntries(Object.keys(calls).map((name) => [name, calls[name] - before[name]]));
+    // Against Chromium's atob on inputs of base64's characters, whitespace and others.
+    const outcome = (fn) => {
+      try {
+        const value = fn();
+        return `value ${typeof value === 'string' ? value : String.fromCharCode(...value)}`;
+      } catch (error) {
+        return `error ${error.name}`;
+      }
+    };
+    const units = 'AQZaz09+/=== \t\n\f\r\v-_*\u00a0\u00ff\u0141\uD800';
+    let seed = 7;
+    const mismatches = [];
+    for (let run = 0; run < 20000; run++) {
+      let input = '';
+      for (let n = (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % 13; n > 0; n--) {
+        input += units[(seed = (seed * 1103515245 + 12345) & 0x7fffffff) % units.length];
+      }
+      const expected = outcome(() => nativeAtob(input));
+      if (outcome(() => spied.atob(input)) !== expected || outcome(() => spied.base64Decode(input)) !== expected) mismatches.push(input);
+      if (expected.startsWith('value ')) {
+        const decoded = expected.slice(6);
+        const raw = Uint8Array.from(decoded, (c) => c.charCodeAt(0));
+        if (spied.base64Encode(raw) !== nativeBtoa(decoded) || spied.btoa(decoded) !== nativeBtoa(decoded)) mismatches.push(`encode ${input}`);
+      }
+      if (outcome(() => spied.btoa(input)) !== outcome(() => nativeBtoa(input))) mismatches.push(`btoa ${input}`);
+    }
+    return { used, mismatches: mismatches.slice(0, 5), error: outcome(() => spied.base64Decode('QQ=')) };
+  });
+  assert.deepEqual(result.used, { fromBase64: 1, toBase64: 1, atob: 1, btoa: 1 }, JSON.stringify(result));
+  assert.deepEqual(result.mismatches, []);
+  assert.equal(result.error, 'error InvalidCharacterError');
+});

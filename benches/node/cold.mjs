@@ -1,0 +1,35 @@
+// Cold paths: the first call after load, each in a fresh process (weft's import timed apart),
+// against the host's native first call in a fresh process too. Medians of BENCH_ROUNDS
+// interleaved spawns (at least 5).
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { formatTime, median, record } from './harness.mjs';
+
+const ROUNDS = Math.max(5, Number(process.env.BENCH_ROUNDS ?? 7));
+const child = fileURLToPath(new URL('./cold-child.mjs', import.meta.url));
+const workloads = [
+  ['url', 'cold: first new URL after load / native'],
+  ['decoder', 'cold: first TextDecoder + decode after load / native'],
+  ['clone', 'cold: first structuredClone after load / native'],
+];
+
+const spawn = (impl, op) => JSON.parse(execFileSync(process.execPath, [child, impl, op], { encoding: 'utf8' }));
+
+console.log('\ncold paths (fresh process each; import and first call timed apart)');
+for (const [op, row] of workloads) {
+  const samples = { weft: [], native: [] };
+  const loads = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const impl of ['weft', 'native']) {
+      const { load, first } = spawn(impl, op);
+      samples[impl].push(first);
+      if (impl === 'weft') loads.push(load);
+    }
+  }
+  const [ours, theirs] = [median(samples.weft), median(samples.native)];
+  console.log(
+    `  ${op.padEnd(8)} weft first call ${formatTime(ours).padStart(10)} (import ${formatTime(median(loads))}),` +
+      ` native ${formatTime(theirs).padStart(10)}   ${(theirs / ours).toFixed(2)}× the speed of native`,
+  );
+  record(row, theirs / ours);
+}
