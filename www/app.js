@@ -1,5 +1,6 @@
-// The playground shell: initializes weft's web build, then mounts one panel per area.
-import init, * as weft from '/pkg/weft.web.js';
+// The playground shell: weft's ES module for browsers (each wasm instantiates on first use), one
+// panel per area.
+import * as weft from '/pkg/index.js';
 import base64 from './panels/base64.js';
 import encoding from './panels/encoding.js';
 import html from './panels/html.js';
@@ -8,7 +9,6 @@ import url from './panels/url.js';
 
 const panels = [base64, encoding, html, structuredClonePanel, url];
 
-await init();
 const tabs = document.getElementById('tabs');
 const main = document.getElementById('panels');
 main.replaceChildren();
