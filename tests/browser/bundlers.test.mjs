@@ -1,10 +1,11 @@
 // Bundlers with no configuration and no copied file: `npm pack` of pkg/ unpacked into a scratch
-// app under target/, `import { URL } from 'webweft'` and an area subpath bundled by esbuild (ESM
-// and --format=cjs) and `bun build`, and each bundle run in Chromium.
+// app under target/, `import { URL } from 'webweft'` and area subpaths bundled by esbuild (ESM and
+// --format=cjs), rollup 4 with @rollup/plugin-node-resolve, Vite 8, webpack 5 and `bun build`,
+// and each bundle run in Chromium.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { launchChromium } from '../wpt/chromium-host.mjs';
 import { pkgDir, repoRoot } from '../wpt/lib.mjs';
@@ -26,6 +27,7 @@ before(async () => {
   execFileSync('tar', ['-xzf', join(work, tarball), '-C', join(work, 'app', 'node_modules', 'webweft'), '--strip-components=1']);
   writeFileSync(join(work, 'app', 'package.json'), '{"name": "app", "private": true, "type": "module"}\n');
   writeFileSync(join(work, 'app', 'app.js'), APP);
+  writeFileSync(join(work, 'app', 'index.html'), '<!doctype html><script type="module" src="/app.js"></script>\n');
   browser = await launchChromium();
 });
 after(async () => {
@@ -51,7 +53,17 @@ const BUILDS = [
   ['esbuild (esm)', (out) => [bin('esbuild'), ['app.js', '--bundle', '--minify', '--format=esm', `--outfile=${out}`]], 'module'],
   ['esbuild --format=cjs', (out) => [bin('esbuild'), ['app.js', '--bundle', '--minify', '--format=cjs', '--platform=browser', `--outfile=${out}`]], ''],
   ['bun build', (out) => [bin('bun'), ['build', 'app.js', '--target=browser', '--minify', `--outfile=${out}`]], 'module'],
+  ['rollup + node-resolve', (out) => [bin('rollup'), ['app.js', '--format=es', `--file=${out}`, '--plugin=@rollup/plugin-node-resolve']], 'module'],
+  ['webpack', (out) => [bin('webpack'), ['--entry=./app.js', '--mode=production', `--output-path=${dirname(out)}`, `--output-filename=${basename(out)}`]], ''],
 ];
+
+test('Vite: a working browser app with no configuration', async () => {
+  const outDir = join(work, 'app', 'dist', 'vite');
+  execFileSync(bin('vite'), ['build', `--outDir=${outDir}`, '--logLevel=error'], { cwd: join(work, 'app'), stdio: ['ignore', 'ignore', 'inherit'] });
+  const assets = readdirSync(join(outDir, 'assets')).filter((file) => file.endsWith('.js'));
+  assert.equal(assets.length, 1, `one script: ${assets}`);
+  assert.equal(await run(readFileSync(join(outDir, 'assets', assets[0]), 'utf8'), 'module'), EXPECTED);
+});
 
 for (const [name, command, type] of BUILDS) {
   test(`${name}: a working browser app with no configuration`, async () => {
