@@ -37,6 +37,9 @@ const UNITS = {
   'structured-clone': 'structured-clone',
   // Encoding-parsing a URL needs the URL parser and every encoder in the same wasm.
   html: 'html,encoding-legacy',
+  // Everything in one wasm, for polyfill.js (one script, so one copy of the URL parser and the
+  // encoders instead of one per area).
+  full: 'full',
 };
 
 /**
@@ -57,8 +60,11 @@ const AREAS = {
   'structured-clone': { entry: 'structured-clone.js', globals: ['structuredClone'] },
   html: { entry: 'html.js', globals: [], namespace: 'html', polyfill: false },
 };
-// The parts of `polyfill.js`, in order (html only adds `webweft.html`).
-const WHOLE_POLYFILL = ['base64', 'encoding', 'structured-clone', 'url', 'html'];
+// polyfill.js: every area over the one `full` wasm (js/entries/full.js), installing every global.
+AREAS.full = {
+  entry: 'full.js',
+  globals: ['atob', 'btoa', 'TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream', 'structuredClone', 'URL', 'URLSearchParams'],
+};
 
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
@@ -68,7 +74,7 @@ const glueRoot = join(root, 'target', 'wasm-bindgen', basename(outDir));
 const wasmSizes = [];
 const lite = !args.includes('--no-lite');
 for (const [unit, unitFeatures] of Object.entries(UNITS)) {
-  if (unit === 'encoding-lite' && !lite) continue;
+  if ((unit === 'encoding-lite' && !lite) || (unit === 'full' && testing)) continue;
   const rawWasm = compileWasm({ features: [unitFeatures, features].filter(Boolean).join(','), debug });
   const glueDir = join(glueRoot, unit);
   // Cargo leaves the wasm as it was when nothing changed; then so are the glue and wasm-opt's
@@ -227,7 +233,9 @@ export const namespaceName = ${JSON.stringify(AREAS[area].namespace ?? '')};`),
       // The url-full part: its file (url-full.cjs / url-full.js), or in a polyfill (one script)
       // bundled in, in namespace `url-full`, with its own copies of the modules that use `#glue`.
       build.onResolve({ filter: /^#url-full$/ }, () =>
-        flavour === 'polyfill'
+        area === 'full'
+          ? { path: join(js, 'entries', 'url-full.js') }
+          : flavour === 'polyfill'
           ? { path: join(js, 'entries', 'url-full.js'), namespace: 'url-full' }
           : { path: flavour === 'node' ? './url-full.cjs' : './url-full.js', external: true },
       );
@@ -291,13 +299,16 @@ function esmWrapper(name) {
 
 // 4. The bundles.
 for (const area of Object.keys(AREAS)) {
-  if (area === 'encoding-lite' && !lite) continue;
+  if ((area === 'encoding-lite' && !lite) || (area === 'full' && testing)) continue;
   const { entry, polyfill = true } = AREAS[area];
-  await bundle({ entry, out: `${area}.cjs`, format: 'cjs', platform: 'node', area, flavour: 'node' });
-  if (area !== 'url-full') esmWrapper(area);
-  await bundle({ entry, out: `${area}.js`, format: 'esm', platform: 'neutral', area, flavour: 'inline' });
-  if (polyfill || WHOLE_POLYFILL.includes(area)) {
-    await bundle({ entry: 'polyfill.js', out: `${area}.polyfill.js`, format: 'iife', platform: 'browser', area, flavour: 'polyfill', polyfillApi: join(js, 'entries', AREAS[area].entry) });
+  if (area !== 'full') {
+    await bundle({ entry, out: `${area}.cjs`, format: 'cjs', platform: 'node', area, flavour: 'node' });
+    if (area !== 'url-full') esmWrapper(area);
+    await bundle({ entry, out: `${area}.js`, format: 'esm', platform: 'neutral', area, flavour: 'inline' });
+  }
+  if (polyfill) {
+    const out = area === 'full' ? 'polyfill.js' : `${area}.polyfill.js`;
+    await bundle({ entry: 'polyfill.js', out, format: 'iife', platform: 'browser', area, flavour: 'polyfill', polyfillApi: join(js, 'entries', AREAS[area].entry) });
   }
 }
 // `.` and `./lite` (lite: encoding-lite for encoding) re-export the areas and their installer.
@@ -314,14 +325,8 @@ if (testing) {
   await bundle({ entry: 'testing.js', out: 'testing.cjs', format: 'cjs', platform: 'node', flavour: 'node' });
   esmWrapper('testing');
 }
-// polyfill.js: the area polyfills one after the other (each a self-contained classic script).
-writeFileSync(
-  join(outDir, 'polyfill.js'),
-  WHOLE_POLYFILL.map((area) => readFileSync(join(outDir, `${area}.polyfill.js`), 'utf8').replace(/\n\/\/# sourceMappingURL=.*\n?$/, '\n')).join(';\n'),
-);
-for (const area of Object.keys(AREAS)) {
-  if (AREAS[area].polyfill === false) rmSync(join(outDir, `${area}.polyfill.js`), { force: true }), rmSync(join(outDir, `${area}.polyfill.js.map`), { force: true });
-}
+// The full wasm is only ever inline, in polyfill.js.
+rmSync(join(outDir, 'full.wasm'), { force: true });
 
 // 5. Template: package.json and README; the types, one self-contained .d.ts per subpath
 // (relative imports between .d.ts files resolve differently in tsc, Deno and bundlers).
