@@ -8,12 +8,14 @@
 // is kept. A URLSearchParams list lives here as an array of [name, value] pairs; the
 // form-urlencoded parser and serializer run in JS (no crossing; the README has the numbers),
 // the parser falling back to wasm for percent-encoded bytes that are not UTF-8.
+// Named imports (not a destructured namespace), so that bundlers can drop unused glue.
 import * as glue from '#glue';
+import { UrlHostOperation, UrlSetter } from '#glue';
 import { memoryBytes, readAscii, writeString } from './io.js';
 import { wasm } from './runtime.js';
+import { utf8Decoder as makeUtf8Decoder } from './utf8.js';
 import { requireArguments, toDOMString, toUSVString } from './webidl.js';
 
-const { UrlSetter, UrlHostOperation } = glue;
 
 // Statuses of urlParse/urlSet and the record layout: src/bindings/url.rs.
 const FAILURE = 0;
@@ -149,7 +151,8 @@ function formDecode(string) {
   return string.includes('%') ? decodeURIComponent(string) : string;
 }
 
-const utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+// The host's UTF-8 decoder read through globalThis (or a fallback where there is none; js/utf8.js).
+const utf8Decoder = makeUtf8Decoder();
 
 /** The output buffer's first `length` bytes, UTF-8, as a string. */
 function readUtf8(length) {

@@ -21,16 +21,18 @@ import {
   URLSearchParams as WeftParams,
 } from 'webweft';
 import type { URLValidationError } from 'webweft';
-import init, { initSync } from 'webweft/web';
+import { URL as AreaURL } from 'webweft/url';
+import { parseInteger } from 'webweft/html';
+import { structuredClone as areaClone } from 'webweft/structured-clone';
 import { TextDecoder as LiteDecoder } from 'webweft/lite';
-import initLite from 'webweft/lite/web';
 
 const text: string = btoa('weft') + atob('d2VmdA==');
 const bytes: Uint8Array = base64Decode(base64Encode(new Uint8Array([1, 2, 3])));
 const installed: string[] = installPolyfill({ force: true, only: ['atob'] });
-const ready: Promise<unknown> = init(new URL('https://example.invalid/weft_bg.wasm'));
-initSync(new Uint8Array(0));
-const liteReady: Promise<unknown> = initLite(new URL('https://example.invalid/weft_lite_bg.wasm'));
+// Each area subpath has the same types as the whole package's.
+const areaURL: WeftURL = new AreaURL('https://a.test/');
+const areaInteger: number | null = parseInteger('1');
+const areaCopy: number[] = areaClone([1]);
 const liteDecoded: string = new LiteDecoder('koi8-r').decode(new Uint8Array([0xc1]));
 
 const year: number | undefined = html.parseDate('2016-02-29')?.year;
@@ -80,4 +82,4 @@ if (url) url.origin = 'x';
 // @ts-expect-error get may return null
 const value: string = new WeftParams().get('a');
 
-export { back, errorType, pairs, pathname, value, bytes, canonical, decoded, hour, into, legacy, liteDecoded, liteReady, roundTrip, installed, integer, notAString, offset, ready, serialized, state, text, tokens, wrong, year };
+export { back, errorType, pairs, pathname, value, bytes, canonical, decoded, hour, into, legacy, liteDecoded, areaURL, areaInteger, areaCopy, roundTrip, installed, integer, notAString, offset, serialized, state, text, tokens, wrong, year };

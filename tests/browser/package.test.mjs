@@ -1,0 +1,142 @@
+// The package in Chromium, served as files (no bundler): every subpath's ES module works with no
+// init and compiles only the wasm it needs, synchronously on first use; every per-area polyfill
+// loaded by a <script> tag installs only its own globals, synchronously, and works.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join, normalize } from 'node:path';
+import { after, before, test } from 'node:test';
+import { launchChromium } from '../wpt/chromium-host.mjs';
+import { pkgDir } from '../wpt/lib.mjs';
+
+let server;
+let browser;
+let origin;
+before(async () => {
+  server = createServer((request, response) => {
+    const path = new URL(request.url, 'http://x').pathname;
+    if (path === '/') {
+      response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>webweft</title>');
+      return;
+    }
+    try {
+      const body = readFileSync(join(pkgDir, normalize(path).replace(/^\/pkg\//, '')));
+      response.writeHead(200, { 'content-type': path.endsWith('.wasm') ? 'application/wasm' : 'text/javascript' }).end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${server.address().port}`;
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+/** A fresh page that counts wasm compiles and fetches of .wasm files. */
+async function newPage() {
+  const page = await browser.newPage();
+  const problems = [];
+  const wasmRequests = [];
+  page.on('pageerror', (error) => problems.push(String(error)));
+  page.on('request', (request) => request.url().endsWith('.wasm') && wasmRequests.push(request.url()));
+  await page.addInitScript(() => {
+    globalThis.__compiled = [];
+    const { Module } = WebAssembly;
+    WebAssembly.Module = new Proxy(Module, {
+      construct(target, args, newTarget) {
+        const module = Reflect.construct(target, args, newTarget);
+        globalThis.__compiled.push(WebAssembly.Module.exports(module).map((e) => e.name));
+        return module;
+      },
+    });
+    for (const name of ['compile', 'instantiate', 'compileStreaming', 'instantiateStreaming']) {
+      const original = WebAssembly[name];
+      WebAssembly[name] = function (...args) {
+        globalThis.__compiled.push(name);
+        return original.apply(this, args);
+      };
+    }
+  });
+  await page.goto(`${origin}/`);
+  return { page, problems, wasmRequests };
+}
+
+const SUBPATHS = [
+  ['url', "new m.URL('HTTP://A.test/b/../c').href", 'http://a.test/c', ['urlParse']],
+  ['url', "m.registrableDomain('www.example.co.uk')", 'example.co.uk', ['urlParse']],
+  ['encoding', "new m.TextDecoder('sjis').decode(new Uint8Array([0x82, 0xa0]))", '\u3042', ['encodingDecode']],
+  ['encoding-lite', "new m.TextDecoder('koi8-r').decode(new Uint8Array([0xc1]))", '\u0430', ['encodingDecode']],
+  ['structured-clone', 'm.structuredClone(new Map([[1, 2n]])).get(1) === 2n', true, []],
+  ['structured-clone', 'm.deserialize(m.serialize([1]))[0]', 1, ['cloneSerialize']],
+  ['base64', "m.atob(' Y Q = = ')", 'a', ['atobInput']],
+  ['html', "m.parseInteger(' -7px')", -7, ['htmlParse']],
+  ['index', "m.btoa('a') + new m.URL('https://a.test/').host", 'YQ==a.test', ['atobInput', 'urlParse']],
+];
+
+test('every subpath module works in Chromium with no init, compiling only the wasm it needs', async () => {
+  for (const [file, expression, expected, compiled] of SUBPATHS) {
+    const { page, problems, wasmRequests } = await newPage();
+    const result = await page.evaluate(
+      async ([file, expression]) => {
+        const m = await import(`/pkg/${file}.js`);
+        const atImport = globalThis.__compiled.length;
+        const value = new Function('m', `return ${expression}`)(m);
+        return { atImport, value, compiled: globalThis.__compiled };
+      },
+      [file, expression],
+    );
+    await page.close();
+    assert.deepEqual(problems, [], file);
+    assert.equal(result.atImport, 0, `${file}: nothing compiled at import`);
+    assert.deepEqual(result.value, expected, `${file}: ${expression}`);
+    assert.equal(result.compiled.length, compiled.length, `${file} ${expression}: ${JSON.stringify(result.compiled)}`);
+    compiled.forEach((name, i) => assert.ok(Array.isArray(result.compiled[i]) && result.compiled[i].includes(name), `${file}: a wasm with ${name}, compiled synchronously`));
+    assert.deepEqual(wasmRequests, [], `${file}: no .wasm fetched`);
+  }
+});
+
+const POLYFILLS = [
+  ['url.polyfill.js', ['URL', 'URLSearchParams'], "new URL('HTTP://A/b').href", 'http://a/b'],
+  ['encoding.polyfill.js', ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'], "new TextDecoder('big5').decode(new Uint8Array([0xa4, 0x40]))", '\u4e00'],
+  ['structured-clone.polyfill.js', ['structuredClone'], 'structuredClone([, 1]).length', 2],
+  ['base64.polyfill.js', ['atob', 'btoa'], "atob('YQ')", 'a'],
+  ['polyfill.js', ['atob', 'btoa', 'TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream', 'structuredClone', 'URL', 'URLSearchParams'], "webweft.html.parseInteger('4') + atob('YQ==')", '4a'],
+];
+
+test('each polyfill, loaded by a <script data-force> tag, installs its globals (only) at load', async () => {
+  for (const [file, names, expression, expected] of POLYFILLS) {
+    const { page, problems } = await newPage();
+    const result = await page.evaluate(
+      async ([file, expression]) => {
+        const natives = Object.fromEntries(['URL', 'TextDecoder', 'atob', 'structuredClone'].map((name) => [name, globalThis[name]]));
+        await new Promise((resolve, reject) => {
+          const script = document.createElement('script');
+          script.src = `/pkg/${file}`;
+          script.setAttribute('data-force', '');
+          script.onload = resolve;
+          script.onerror = () => reject(new Error(`failed to load ${file}`));
+          document.head.append(script);
+        });
+        return {
+          installed: webweft.installed,
+          ready: await webweft.ready,
+          value: new Function(`return ${expression}`)(),
+          untouched: Object.keys(natives).filter((name) => globalThis[name] === natives[name]),
+        };
+      },
+      [file, expression],
+    );
+    await page.close();
+    assert.deepEqual(problems, [], file);
+    assert.deepEqual([...result.installed].sort(), [...names].sort(), `${file} installs its globals`);
+    assert.deepEqual(result.ready, result.installed);
+    assert.deepEqual(result.value, expected, `${file}: ${expression}`);
+    for (const name of result.untouched) assert.ok(!names.includes(name), `${file} replaced ${name}`);
+    for (const name of ['URL', 'TextDecoder', 'atob', 'structuredClone']) {
+      if (!names.includes(name)) assert.ok(result.untouched.includes(name), `${file} left ${name} alone`);
+    }
+  }
+});
