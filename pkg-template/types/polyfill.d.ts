@@ -18,7 +18,7 @@ declare global {
   }
 
   /** Only the areas whose polyfill was loaded are present. */
-  interface WebweftPolyfillNamespace extends Partial<typeof import('./index.js')> {
+  interface WebweftPolyfillNamespace extends Partial<typeof import('webweft')> {
     /** The names of the globals installed so far. */
     readonly installed: string[];
     /** Resolves to `installed` (installation is synchronous; kept for scripts that await it). */

@@ -1,4 +1,4 @@
 // Type-checked (never run) by `deno check`: the package's .d.ts files describe its API under
 // Deno's TypeScript and libs, with the same cases tests/types/run.mjs gives tsc.
-export * from '../types/api.ts';
-export * from '../types/polyfill.ts';
+import '../types/api.ts';
+import '../types/polyfill.ts';
