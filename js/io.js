@@ -1,11 +1,13 @@
 // Moving data through wasm memory (see src/bindings/io.rs): strings are written with
 // TextEncoder.encodeInto into the module's reusable input buffer, results are read from its
-// output buffer with the fastest string maker the host has.
+// output buffer with the fastest string maker the host has. `#glue` is the glue of the area
+// this copy is bundled into (tools/build-pkg.mjs): each area has its own wasm and memory.
 import { ioInput, ioOutput, ioRelease } from '#glue';
 import { wasm } from './runtime.js';
+import { utf8Decoder as makeUtf8Decoder, utf8Encoder } from './utf8.js';
 
-const encoder = new TextEncoder();
-const utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+const encoder = utf8Encoder();
+const utf8Decoder = makeUtf8Decoder();
 // Node and Bun make a one-byte string from Latin1 bytes in a single native copy.
 const latin1Slice = globalThis.Buffer?.prototype?.latin1Slice;
 

@@ -1,4 +1,5 @@
 // The current instance's raw exports (memory, buffers), for facades that move data through wasm
-// memory themselves. Read through the glue on every use: the glue replaces the instance after a
-// panic (see src/bindings/mod.rs), and a cached reference would then point at the old one.
+// memory themselves; instantiates the area's wasm on first use. Read through the glue on every
+// use: the glue replaces the instance after a panic (see src/bindings/mod.rs), and a cached
+// reference would then point at the old one.
 export { __weftExports as wasm } from '#glue';

@@ -281,8 +281,15 @@ const isFile = (value) => {
 /**
  * Platform interfaces by name, snapshot at load so that deleting a global (as a WPT test does)
  * does not make its objects look ordinary. Others are recognized by the WebIDL rule below.
+ * Globals that are accessors (Node loads fetch, WebSocket, ... on first read) are read on first
+ * use instead: loading them runs host code that reads other globals, which a script requiring
+ * this package may be declaring (`const { TextDecoder } = require(...)`, still uninitialized).
  */
 const platformPrototypes = new Map();
+let accessorPlatformNames = [];
+const addPlatformInterface = (name, proto) => {
+  if (proto && !platformPrototypes.has(proto)) platformPrototypes.set(proto, name);
+};
 for (const name of [
   'Blob', 'File', 'FileList', 'ImageData', 'ImageBitmap', 'MessagePort', 'MessageChannel', 'DOMMatrix',
   'DOMMatrixReadOnly', 'DOMPoint', 'DOMPointReadOnly', 'DOMRect', 'DOMRectReadOnly', 'DOMQuad', 'CryptoKey',
@@ -292,8 +299,9 @@ for (const name of [
   'AbortController', 'AbortSignal', 'Event', 'EventTarget', 'TextEncoder', 'TextDecoder', 'BroadcastChannel',
   'Worker', 'WebSocket', 'Node', 'Window', 'WorkerGlobalScope',
 ]) {
-  const proto = globalThis[name]?.prototype;
-  if (proto && !platformPrototypes.has(proto)) platformPrototypes.set(proto, name);
+  const own = getOwnPropertyDescriptor(globalThis, name);
+  if (own !== undefined && !('value' in own)) accessorPlatformNames.push(name);
+  else addPlatformInterface(name, globalThis[name]?.prototype);
 }
 platformPrototypes.delete(DOMExceptionCtor?.prototype);
 
@@ -304,6 +312,12 @@ platformPrototypes.delete(DOMExceptionCtor?.prototype);
  * added after load count too.)
  */
 export function platformInterfaceName(proto) {
+  if (accessorPlatformNames.length > 0) {
+    const names = accessorPlatformNames;
+    accessorPlatformNames = [];
+    for (const name of names) addPlatformInterface(name, globalThis[name]?.prototype);
+    platformPrototypes.delete(DOMExceptionCtor?.prototype);
+  }
   const known = platformPrototypes.get(proto);
   if (known !== undefined) return known;
   const tag = getOwnPropertyDescriptor(proto, toStringTag);

@@ -10,6 +10,7 @@
 import * as glue from '#glue';
 import { memoryBytes, readAscii, writeString } from './io.js';
 import { wasm } from './runtime.js';
+import { utf8Decoder as makeUtf8Decoder } from './utf8.js';
 import { requireArguments, toDOMString, toUSVString } from './webidl.js';
 
 const { UrlSetter, UrlHostOperation } = glue;
@@ -109,7 +110,8 @@ function parseForm(input) {
   return list;
 }
 
-const utf8Decoder = new TextDecoder('utf-8', { ignoreBOM: true });
+// The host's UTF-8 decoder read through globalThis (or a fallback where there is none; js/utf8.js).
+const utf8Decoder = makeUtf8Decoder();
 
 /** The output buffer's first `length` bytes, UTF-8, as a string. */
 function readUtf8(length) {

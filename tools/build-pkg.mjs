@@ -1,13 +1,20 @@
 #!/usr/bin/env node
-// Builds pkg/ — the npm package — from the crate, js/ and pkg-template/:
-//   1. the wasm, with LTO (`cargo rustc --crate-type cdylib`, since LTO is ignored for a
-//      cdylib+rlib build), 2. wasm-bindgen's `web` glue (one glue serves every host: each entry
-//      point only differs in how it obtains the wasm bytes), 3. wasm-opt from npm `binaryen`,
-//   4. esbuild bundles one file per host from js/entries/, 5. the template files.
-// Steps 1-4 run twice: for `weft` and for `weft/lite` (no legacy multi-byte encodings).
+// Builds pkg/ — the npm package — from the crate, js/ and pkg-template/. One area per subpath
+// (`webweft/url`, `webweft/encoding`, ...), each with a wasm of its own:
+//   1. the wasm of each unit (cargo feature set, UNITS below), with LTO; 2. wasm-bindgen's `web`
+//      glue, rewritten so that every export instantiates the wasm synchronously on first call
+//      (nothing compiles at import) and host globals are read through js/utf8.js; 3. wasm-opt;
+//   4. esbuild, per area: NAME.cjs for Node/Bun (reads NAME.wasm beside it on first use),
+//      NAME.mjs (re-exports NAME.cjs: `require` and `import` share one instance), NAME.js for
+//      browsers, bundlers and Deno (ESM with the wasm inline, so no bundler needs a loader or a
+//      copy and Deno needs no permission), NAME.polyfill.js (a classic script);
+//      index.* and lite.* re-export the area files; polyfill.js is every area's polyfill in one;
+//   5. the template files and one .d.ts per subpath.
 // Usage: node tools/build-pkg.mjs [--out pkg] [--debug] [--features a,b] [--no-lite]
-import { appendFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { bindgen, compileWasm, optimize, root, sizes } from './wasm.mjs';
 
@@ -15,102 +22,308 @@ const args = process.argv.slice(2);
 const outDir = resolve(root, args.includes('--out') ? args[args.indexOf('--out') + 1] : 'pkg');
 const debug = args.includes('--debug');
 const features = args.includes('--features') ? args[args.indexOf('--features') + 1] : '';
+const testing = features.split(',').includes('testing-hooks');
+const js = join(root, 'js');
+
+/** Each wasm: its cargo features. */
+const UNITS = {
+  base64: 'base64',
+  url: 'url',
+  // URL + Public Suffix List + every encoder: publicSuffix, registrableDomain and parseURL with
+  // an encoding (js/entries/url-full.js).
+  'url-full': 'public-suffix,encoding-legacy',
+  encoding: 'encoding-legacy',
+  'encoding-lite': 'encoding',
+  'structured-clone': 'structured-clone',
+  // Encoding-parsing a URL needs the URL parser and every encoder in the same wasm.
+  html: 'html,encoding-legacy',
+};
+
+/**
+ * Each area (subpath): its entry in js/entries/, its wasm, the globals its polyfill installs
+ * (`polyfill: false`: no polyfill subpath) or the namespace it adds to `webweft`.
+ */
+const AREAS = {
+  base64: { entry: 'base64.js', globals: ['atob', 'btoa'] },
+  url: { entry: 'url.js', globals: ['URL', 'URLSearchParams'] },
+  encoding: {
+    entry: 'encoding.js',
+    globals: ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'],
+  },
+  'encoding-lite': { entry: 'encoding.js', globals: ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'], polyfill: false },
+  'structured-clone': { entry: 'structured-clone.js', globals: ['structuredClone'] },
+  html: { entry: 'html.js', globals: [], namespace: 'html', polyfill: false },
+};
+// The parts of `polyfill.js`, in order (html only adds `webweft.html`).
+const WHOLE_POLYFILL = ['base64', 'encoding', 'structured-clone', 'url', 'html'];
 
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
 
-/**
- * One variant of the package: its wasm (cargo feature set `cargoFeatures`), its glue
- * (`${name}.js`, whose wasm is `${name}_bg.wasm`) and its bundles (`${prefix}.mjs`, ...).
- * Returns the optimized wasm's path.
- */
-async function buildVariant({ name, prefix, cargoFeatures, polyfill, testing }) {
-  // 1. The wasm; 2. the glue.
-  const rawWasm = compileWasm({ features: features ? `${cargoFeatures},${features}` : cargoFeatures, debug });
-  const glueDir = join(root, 'target', 'wasm-bindgen', basename(outDir), name);
-  rmSync(glueDir, { recursive: true, force: true });
-  bindgen(rawWasm, glueDir, name);
-  // The facade reads wasm memory directly (js/io.js); it must always see the current instance,
-  // which changes when the glue resets it, so the glue gets an accessor for it.
-  appendFileSync(join(glueDir, `${name}.js`), '\n// Added by tools/build-pkg.mjs for js/runtime.js.\nexport function __weftExports() { return wasm; }\n');
-
-  // 3. Optimize (the debug build skips it).
-  const wasmFile = `${name}_bg.wasm`;
-  const wasmOut = join(outDir, wasmFile);
-  if (debug) {
-    cpSync(join(glueDir, wasmFile), wasmOut);
-  } else {
-    optimize(join(glueDir, wasmFile), wasmOut);
+// 1-3. The wasm and glue of every unit.
+const glueRoot = join(root, 'target', 'wasm-bindgen', basename(outDir));
+const wasmSizes = [];
+const lite = !args.includes('--no-lite');
+for (const [unit, unitFeatures] of Object.entries(UNITS)) {
+  if (unit === 'encoding-lite' && !lite) continue;
+  const rawWasm = compileWasm({ features: [unitFeatures, features].filter(Boolean).join(','), debug });
+  const glueDir = join(glueRoot, unit);
+  // Cargo leaves the wasm as it was when nothing changed; then so are the glue and wasm-opt's
+  // output, unless the glue's rewriting changed.
+  const key = createHash('sha256').update(readFileSync(rawWasm)).update(lazyGlue.toString()).digest('hex');
+  const keyFile = join(glueDir, 'input.sha256');
+  const optimized = join(glueDir, debug ? 'glue_bg.wasm' : 'optimized.wasm');
+  if (!(existsSync(keyFile) && existsSync(optimized) && readFileSync(keyFile, 'utf8') === key)) {
+    rmSync(glueDir, { recursive: true, force: true });
+    bindgen(rawWasm, glueDir, 'glue');
+    writeFileSync(join(glueDir, 'glue.js'), lazyGlue(readFileSync(join(glueDir, 'glue.js'), 'utf8'), unit));
+    if (!debug) optimize(join(glueDir, 'glue_bg.wasm'), optimized);
+    writeFileSync(keyFile, key);
   }
+  const wasmOut = join(outDir, `${unit}.wasm`);
+  cpSync(optimized, wasmOut);
+  wasmSizes.push([wasmOut, sizes(wasmOut)]);
+}
 
-  // 4. One bundle per host. `#glue` is this variant's glue; `#wasm-file` names its wasm for
-  // the entries that load it themselves.
-  const variant = {
-    name: 'weft-variant',
+/**
+ * The glue, changed in four ways: (0) its asynchronous init (fetch, import.meta.url) is removed; (1) every export first instantiates the wasm if it is not yet
+ * (all of them call `__wbg_call_guard`, so the cost is one comparison; string arguments, copied
+ * in before that call, get the allocator through the guard too), from `#wasm-bytes`;
+ * (2) its UTF-8 encoder and decoder come from js/utf8.js instead of bare `TextEncoder` and
+ * `TextDecoder` globals (which a bundle's own classes of those names could shadow, and which an
+ * old host may lack); (3) `__weftExports` gives the facades the current instance's exports.
+ */
+function lazyGlue(glue, unit) {
+  // The asynchronous, fetching init goes: every flavour instantiates synchronously from #wasm-bytes.
+  const asyncLoad = glue.indexOf('async function __wbg_load(');
+  const asyncInit = glue.indexOf('let __wbg_init_promise;');
+  const initExport = 'export { initSync, __wbg_init as default };';
+  if (asyncLoad < 0 || asyncInit < 0 || !glue.includes(initExport) || glue.indexOf('function initSync(') < asyncLoad) {
+    throw new Error(`${unit} glue: the init functions are not where expected (did wasm-bindgen's output change?)`);
+  }
+  glue = glue.slice(0, asyncLoad) + glue.slice(glue.indexOf('function initSync('), asyncInit) + glue.slice(glue.indexOf(initExport)).replace(initExport, 'export { initSync };');
+  const guard = 'function __wbg_call_guard() {\n';
+  if (!glue.includes(guard)) throw new Error(`${unit} glue: no __wbg_call_guard (did wasm-bindgen's output change?)`);
+  glue = glue
+    .replace(guard, `${guard}    if (wasm === undefined) __weftInstantiate();\n`)
+    .replaceAll("new TextDecoder('utf-8', { ignoreBOM: true })", '__weftUtf8Decoder()')
+    .replaceAll('new TextEncoder()', '__weftUtf8Encoder()')
+    // Arguments are moved into wasm memory before the guard runs: through a guarded accessor.
+    .replace(/, wasm\.__wbindgen_(malloc|realloc)\b/g, ', __weftGuarded().__wbindgen_$1');
+  if (/\b(TextDecoder|TextEncoder)\s*\(/.test(glue.replace(/__weftUtf8(De|En)coder/g, ''))) {
+    throw new Error(`${unit} glue: a bare TextDecoder/TextEncoder is left`);
+  }
+  return `${glue}
+// Added by tools/build-pkg.mjs: lazy, synchronous instantiation (see its lazyGlue).
+import { utf8Decoder as __weftUtf8Decoder, utf8Encoder as __weftUtf8Encoder } from ${JSON.stringify(join(js, 'utf8.js'))};
+import { wasmBytes as __weftWasmBytes } from '#wasm-bytes';
+function __weftInstantiate() {
+    initSync({ module: __weftWasmBytes() });
+}
+export function __weftExports() {
+    if (wasm === undefined) __weftInstantiate();
+    return wasm;
+}
+function __weftGuarded() {
+    __wbg_call_guard();
+    return wasm;
+}
+`;
+}
+
+/** Base64 of a unit's optimized wasm, for the inline (browser, bundler, Deno) flavour. */
+const inlineWasm = (unit) => readFileSync(join(outDir, `${unit}.wasm`)).toString('base64');
+
+// The inline flavour's decoder: Uint8Array.fromBase64 where the host has it (captured at load),
+// else a loop; never the page's atob, which it may have replaced.
+const INLINE_DECODER = `
+const fromBase64 = typeof Uint8Array.fromBase64 === 'function' ? Uint8Array.fromBase64 : undefined;
+export function decodeBase64(text) {
+  if (fromBase64) return fromBase64.call(Uint8Array, text);
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+  const values = new Uint8Array(128);
+  for (let i = 0; i < 64; i++) values[alphabet.charCodeAt(i)] = i;
+  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
+  const bytes = new Uint8Array((text.length / 4) * 3 - padding);
+  for (let i = 0, j = 0; i < text.length; i += 4) {
+    const n = (values[text.charCodeAt(i)] << 18) | (values[text.charCodeAt(i + 1)] << 12) |
+      (values[text.charCodeAt(i + 2)] << 6) | values[text.charCodeAt(i + 3)];
+    bytes[j++] = n >> 16;
+    if (j < bytes.length) bytes[j++] = (n >> 8) & 0xff;
+    if (j < bytes.length) bytes[j++] = n & 0xff;
+  }
+  return bytes;
+}
+`;
+
+/**
+ * The esbuild plugin that wires one bundle: `#glue` is the area's glue (`#glue` imported from
+ * the url-full part, loaded in namespace `url-full`, is that part's); `#wasm-bytes` reads the
+ * unit's .wasm beside the bundle (`node`) or decodes it from the bundle (`inline`);
+ * `#area/NAME` is another area's file, kept external; `#area-api`/`#area-globals` feed
+ * js/entries/polyfill.js; js/polyfill.js's `./api.js` is `polyfillApi`; `#testing` adds the
+ * test-only panic in testing builds.
+ */
+function wiring({ area, flavour, externalAreas = {}, polyfillApi = join(js, 'api.js') }) {
+  const unit = area ? AREAS[area].unit ?? area : 'structured-clone';
+  const virtual = (name, contents) => ({ path: name, namespace: 'weft-virtual', pluginData: contents });
+  return {
+    name: 'weft-wiring',
     setup(build) {
-      build.onResolve({ filter: /^#glue$/ }, () => ({ path: join(glueDir, `${name}.js`) }));
-      build.onResolve({ filter: /^#wasm-file$/ }, () => ({ path: 'wasm-file', namespace: 'weft-variant' }));
-      build.onLoad({ filter: /.*/, namespace: 'weft-variant' }, () => ({
-        contents: `export const wasmFile = ${JSON.stringify(wasmFile)};`,
+      build.onResolve({ filter: /^#glue$/ }, ({ namespace }) => ({
+        path: join(glueRoot, namespace === 'url-full' ? 'url-full' : unit, 'glue.js'),
+      }));
+      build.onResolve({ filter: /^#wasm-bytes$/ }, ({ importer }) => {
+        const wasmUnit = basename(dirname(importer));
+        if (flavour === 'node') {
+          return virtual(`wasm-bytes:${wasmUnit}`, `export function wasmBytes() {
+  return require('node:fs').readFileSync(require('node:path').join(__dirname, ${JSON.stringify(`${wasmUnit}.wasm`)}));
+}`);
+        }
+        return virtual(`wasm-bytes:${wasmUnit}`, `import { decodeBase64 } from '#inline-decoder';
+const WASM = ${JSON.stringify(inlineWasm(wasmUnit))};
+export function wasmBytes() {
+  return decodeBase64(WASM);
+}`);
+      });
+      build.onResolve({ filter: /^#html$/ }, () =>
+        virtual(
+          'html',
+          flavour === 'node'
+            ? `import * as area from '#area/html';
+export const html = Object.freeze(Object.fromEntries(Object.keys(area).filter((key) => key !== 'default').sort().map((key) => [key, area[key]])));`
+            : "export * as html from '#area/html';",
+        ),
+      );
+      build.onResolve({ filter: /^#inline-decoder$/ }, () => virtual('inline-decoder', INLINE_DECODER));
+      build.onResolve({ filter: /^#area\// }, ({ path }) => {
+        const name = externalAreas[path.slice('#area/'.length)] ?? path.slice('#area/'.length);
+        return { path: flavour === 'node' ? `./${name}.cjs` : `./${name}.js`, external: true };
+      });
+      build.onResolve({ filter: /^#area-api$/ }, () => ({ path: join(js, 'entries', AREAS[area].entry) }));
+      build.onResolve({ filter: /^#area-globals$/ }, () =>
+        virtual('area-globals', `export const globals = ${JSON.stringify(AREAS[area].globals)};
+export const namespaceName = ${JSON.stringify(AREAS[area].namespace ?? '')};`),
+      );
+      build.onResolve({ filter: /^\.\/api\.js$/ }, ({ importer }) =>
+        importer === join(js, 'polyfill.js') ? { path: polyfillApi } : undefined,
+      );
+      build.onResolve({ filter: /^#testing$/ }, () =>
+        virtual('testing', testing ? "export { panicForTesting } from '#glue';" : 'export {};'),
+      );
+      // The url-full part (namespace `url-full`): its own copies of the modules that use `#glue`.
+      build.onResolve({ filter: /^#url-full$/ }, () => ({ path: join(js, 'entries', 'url-full.js'), namespace: 'url-full' }));
+      build.onResolve({ filter: /^\.\.?\/(url|io|runtime)\.js$/ }, ({ path, importer, namespace }) =>
+        namespace === 'url-full' ? { path: join(dirname(importer), path), namespace: 'url-full' } : undefined,
+      );
+      build.onResolve({ filter: /^\.\.?\// }, ({ path, importer, namespace }) =>
+        namespace === 'url-full' ? { path: join(dirname(importer), path) } : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: 'url-full' }, ({ path }) => ({
+        contents: readFileSync(path, 'utf8'),
+        resolveDir: dirname(path),
+        loader: 'js',
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'weft-virtual' }, ({ pluginData }) => ({
+        contents: pluginData,
+        resolveDir: js,
         loader: 'js',
       }));
     },
   };
-  const bundles = [
-    { entry: 'node.mjs', out: `${prefix}.mjs`, format: 'esm', platform: 'node' },
-    { entry: 'node.cjs.js', out: `${prefix}.cjs`, format: 'cjs', platform: 'node' },
-    { entry: 'deno.js', out: `${prefix}.deno.js`, format: 'esm', platform: 'neutral' },
-    { entry: 'web.js', out: `${prefix}.web.js`, format: 'esm', platform: 'browser', minify: !debug },
-  ];
-  if (polyfill) {
-    bundles.push({ entry: 'polyfill.js', out: `${prefix}.polyfill.js`, format: 'iife', platform: 'browser', minify: !debug, globalName: 'webweft' });
-  }
-  if (testing) {
-    bundles.push({ entry: 'testing.mjs', out: `${prefix}.testing.mjs`, format: 'esm', platform: 'node' });
-  }
-  for (const bundle of bundles) {
-    await esbuild.build({
-      entryPoints: [join(root, 'js', 'entries', bundle.entry)],
-      outfile: join(outDir, bundle.out),
-      bundle: true,
-      format: bundle.format,
-      platform: bundle.platform,
-      globalName: bundle.globalName,
-      minify: bundle.minify ?? false,
-      target: 'es2022',
-      external: ['node:*'],
-      plugins: [variant],
-      legalComments: 'none',
-      // The glue's default wasm URL (import.meta.url) is never used by these entries.
-      logOverride: { 'empty-import-meta': 'silent' },
-      logLevel: 'warning',
-    });
-  }
-  return wasmOut;
 }
 
-// `weft` has every cargo feature (`full`); `weft/lite` (`lite`) leaves out the legacy multi-byte
-// encodings and the Public Suffix List (see Cargo.toml); --no-lite skips it.
-const variants = [
-  { name: 'weft', prefix: 'weft', cargoFeatures: 'full', polyfill: true, testing: features.includes('testing-hooks') },
-];
-if (!args.includes('--no-lite')) variants.push({ name: 'weft_lite', prefix: 'weft-lite', cargoFeatures: 'lite' });
-const wasmFiles = [];
-for (const variant of variants) wasmFiles.push(await buildVariant(variant));
+/** One esbuild bundle into pkg/. */
+async function bundle({ entry, out, format, platform, ...wiringOptions }) {
+  await esbuild.build({
+    entryPoints: [join(js, 'entries', entry)],
+    outfile: join(outDir, out),
+    bundle: true,
+    format,
+    platform,
+    minify: !debug,
+    // Real function and class names (`atob.name === 'atob'`) in every bundle, minified or not.
+    keepNames: true,
+    sourcemap: true,
+    target: 'es2022',
+    external: ['node:*'],
+    plugins: [wiring(wiringOptions)],
+    legalComments: 'none',
+    logOverride: {
+      // js/polyfill.js's table names every area's implementation; a part's build has only its own.
+      'import-is-undefined': 'silent',
+    },
+    logLevel: 'warning',
+  });
+}
 
-// 5. Template: package.json and README; the types, one self-contained .d.ts per entry (relative
-// imports between .d.ts files resolve differently in tsc, Deno and bundlers).
+/** NAME.mjs: Node's `import` of NAME.cjs, with its export names listed. */
+function esmWrapper(name) {
+  const require = createRequire(join(outDir, 'x.js'));
+  const names = Object.keys(require(`./${name}.cjs`)).filter((key) => key !== 'default' && key !== '__esModule');
+  writeFileSync(
+    join(outDir, `${name}.mjs`),
+    `// Node's \`import\` of ${name}.cjs: one instance for require and import.\nimport area from './${name}.cjs';\n\nexport const { ${names.join(', ')} } = area;\n`,
+  );
+}
+
+// 4. The bundles.
+for (const area of Object.keys(AREAS)) {
+  if (area === 'encoding-lite' && !lite) continue;
+  const { entry, polyfill = true } = AREAS[area];
+  await bundle({ entry, out: `${area}.cjs`, format: 'cjs', platform: 'node', area, flavour: 'node' });
+  esmWrapper(area);
+  await bundle({ entry, out: `${area}.js`, format: 'esm', platform: 'neutral', area, flavour: 'inline' });
+  if (polyfill || WHOLE_POLYFILL.includes(area)) {
+    await bundle({ entry: 'polyfill.js', out: `${area}.polyfill.js`, format: 'iife', platform: 'browser', area, flavour: 'inline', polyfillApi: join(js, 'entries', AREAS[area].entry) });
+  }
+}
+// `.` and `./lite` (lite: encoding-lite for encoding) re-export the areas and their installer.
+const wholes = [['index', 'install', {}]];
+if (lite) wholes.push(['lite', 'lite-install', { encoding: 'encoding-lite', install: 'lite-install' }]);
+for (const [name, install, externalAreas] of wholes) {
+  for (const [entry, out] of [['install.js', install], ['index.js', name]]) {
+    await bundle({ entry, out: `${out}.cjs`, format: 'cjs', platform: 'node', flavour: 'node', externalAreas });
+    await bundle({ entry, out: `${out}.js`, format: 'esm', platform: 'neutral', flavour: 'inline', externalAreas });
+  }
+  esmWrapper(name);
+}
+if (testing) {
+  await bundle({ entry: 'testing.js', out: 'testing.cjs', format: 'cjs', platform: 'node', flavour: 'node' });
+  esmWrapper('testing');
+}
+// polyfill.js: the area polyfills one after the other (each a self-contained classic script).
+writeFileSync(
+  join(outDir, 'polyfill.js'),
+  WHOLE_POLYFILL.map((area) => readFileSync(join(outDir, `${area}.polyfill.js`), 'utf8').replace(/\n\/\/# sourceMappingURL=.*\n?$/, '\n')).join(';\n'),
+);
+for (const area of Object.keys(AREAS)) {
+  if (AREAS[area].polyfill === false) rmSync(join(outDir, `${area}.polyfill.js`), { force: true }), rmSync(join(outDir, `${area}.polyfill.js.map`), { force: true });
+}
+
+// 5. Template: package.json and README; the types, one self-contained .d.ts per subpath
+// (relative imports between .d.ts files resolve differently in tsc, Deno and bundlers).
 for (const file of ['package.json', 'README.md']) cpSync(join(root, 'pkg-template', file), join(outDir, file));
-const declarations = (dir) =>
-  readdirSync(join(root, 'pkg-template', dir))
-    .sort()
-    .map((file) => readFileSync(join(root, 'pkg-template', dir, file), 'utf8'))
-    .join('\n');
-const header = '// weft: type declarations (assembled by tools/build-pkg.mjs from pkg-template/types*/)\n\n';
-writeFileSync(join(outDir, 'weft.d.ts'), header + declarations('types'));
-writeFileSync(join(outDir, 'weft.web.d.ts'), header + declarations('types') + '\n' + declarations('types-web'));
-
-for (const file of wasmFiles) {
-  const { raw, gzip, brotli } = sizes(file);
-  console.log(`${file}: ${raw} bytes raw, ${gzip} gzip, ${brotli} brotli`);
+const types = (file) => readFileSync(join(root, 'pkg-template', 'types', file), 'utf8');
+// `webweft/html` exports the functions that `webweft` groups in its `html` namespace.
+const htmlTopLevel = () =>
+  types('html.d.ts')
+    .replace(/^export declare namespace html \{\n/m, '')
+    .replace(/\n\}\s*$/, '\n')
+    .replace(/^ {2}(function|interface|type) /gm, (_, kind) => `export ${kind === 'function' ? 'declare function' : kind} `);
+const declarations = {
+  base64: () => types('base64.d.ts'),
+  url: () => types('url.d.ts'),
+  encoding: () => types('encoding.d.ts'),
+  'encoding-lite': () => types('encoding.d.ts'),
+  'structured-clone': () => types('structured-clone.d.ts'),
+  html: htmlTopLevel,
+  index: () => ['base64', 'encoding', 'html', 'polyfill', 'structured-clone', 'url'].map((name) => types(`${name}.d.ts`)).join('\n'),
+  polyfill: () => 'export {};\n',
+};
+declarations.lite = declarations.index;
+for (const [name, text] of Object.entries(declarations)) {
+  writeFileSync(join(outDir, `${name}.d.ts`), `// webweft: type declarations (assembled by tools/build-pkg.mjs from pkg-template/types/)\n\n${text()}`);
 }
+
+for (const [file, { raw, gzip, brotli }] of wasmSizes) console.log(`${file}: ${raw} bytes raw, ${gzip} gzip, ${brotli} brotli`);

@@ -5,14 +5,12 @@
 // test loads a fresh copy of the web build with the host's globals arranged so that one set of
 // paths is taken (spies prove it), and checks it against the default build on the same input.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import * as reference from 'webweft';
 
-const webUrl = import.meta.resolve('webweft/web');
-const wasmBytes = readFileSync(fileURLToPath(import.meta.resolve('webweft/weft_bg.wasm')));
+// The inline-wasm ES module (what browsers, bundlers and Deno load): each fresh copy has its own wasm.
+const webUrl = new URL('encoding.js', import.meta.resolve('webweft/package.json')).href;
 const globals = ['Buffer', 'TextDecoder', 'TextEncoder'];
 
 /** A fresh instance of the web build, loaded while `arrange()` has changed the host's globals. */
@@ -21,9 +19,7 @@ async function loadWith(tag, arrange) {
   const ucs2 = { slice: Buffer.prototype.ucs2Slice, write: Buffer.prototype.ucs2Write };
   try {
     arrange();
-    const weft = await import(`${webUrl}?${tag}`);
-    weft.initSync(wasmBytes);
-    return weft;
+    return await import(`${webUrl}?${tag}`);
   } finally {
     for (const [name, descriptor] of saved) Object.defineProperty(globalThis, name, descriptor);
     Buffer.prototype.ucs2Slice = ucs2.slice;

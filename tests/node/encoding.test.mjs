@@ -1,9 +1,8 @@
 // The Encoding API over the built package: WebIDL details, every BufferSource kind, streaming,
 // errors, and agreement with Node's own (full-ICU) TextDecoder on generated input.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { wasmExports } from './wasm-instances.mjs';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import fc from 'fast-check';
@@ -223,8 +222,9 @@ test('bad input never traps; normal calls work after', () => {
 test('many decoders are freed: wasm memory stays the same size', async () => {
   v8.setFlagsFromString('--expose-gc');
   const gc = vm.runInNewContext('gc');
-  const web = await import('webweft/web');
-  const exports = web.initSync(readFileSync(fileURLToPath(import.meta.resolve('webweft/weft_bg.wasm'))));
+  const web = await import('webweft');
+  new web.TextDecoder();
+  const exports = wasmExports('encodingDecode');
   const payload = new Uint8Array(200).fill(0x61);
   const round = async () => {
     for (let i = 0; i < 20_000; i++) {

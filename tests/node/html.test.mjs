@@ -4,9 +4,8 @@
 // and independent references (ECMAScript's own Number::toString and Date, small regex-based
 // parsers) agree.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { wasmExports } from './wasm-instances.mjs';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { html } from 'webweft';
 
@@ -909,8 +908,9 @@ test('parseSimpleColor agrees with a regex reference; serialization is lowercase
 });
 
 test('100,000 calls, half of them errors, leave the wasm heap the size it was', async () => {
-  const web = await import('webweft/web');
-  const exports = web.initSync(readFileSync(fileURLToPath(import.meta.resolve('webweft/weft_bg.wasm'))));
+  const web = await import('webweft');
+  web.html.parseInteger('1');
+  const exports = wasmExports('htmlParse');
   const round = () => {
     for (let i = 0; i < 2_000; i++) {
       assert.equal(web.html.parseInteger(String(i)), i);
@@ -933,7 +933,7 @@ test('100,000 calls, half of them errors, leave the wasm heap the size it was', 
 
 test('after a panic, the first call of each kind runs on the fresh instance', async (t) => {
   // The test-only build with a deliberate panic (see tests/node/recovery.test.mjs).
-  const weft = await import('../../target/pkg-testing/weft.testing.mjs');
+  const weft = await import('../../target/pkg-testing/testing.mjs');
   t.mock.method(console, 'error', () => {});
   assert.throws(() => weft.panicForTesting(), WebAssembly.RuntimeError);
   assert.equal(weft.html.serializeDate(date(2016, 2, 29)), '2016-02-29', 'a serializer first');

@@ -1,6 +1,6 @@
-// weft/lite: the package built without the legacy multi-byte encodings and the Public Suffix
-// List. Labels still resolve; decoding or encoding with those encodings is a RangeError that
-// points at the full entry; everything else behaves exactly as the full build does.
+// webweft/lite: the whole API with `webweft/encoding-lite`'s Encoding API (no legacy multi-byte
+// encodings: labels still resolve; decoding or encoding with them is a RangeError that points at
+// the full entry). Every other area is the same module as `webweft`'s.
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -8,6 +8,7 @@ import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import * as full from 'webweft';
+import * as encodingLite from 'webweft/encoding-lite';
 import * as lite from 'webweft/lite';
 
 const require = createRequire(import.meta.url);
@@ -34,13 +35,16 @@ function assertNotIncluded(fn, name) {
 }
 
 test('import and require resolve to the lite node builds, with the full API', () => {
-  assert.equal(import.meta.resolve('webweft/lite'), `file://${join(pkgDir, 'weft-lite.mjs')}`);
-  assert.equal(require.resolve('webweft/lite'), join(pkgDir, 'weft-lite.cjs'));
+  assert.equal(import.meta.resolve('webweft/lite'), `file://${join(pkgDir, 'lite.mjs')}`);
+  assert.equal(require.resolve('webweft/lite'), join(pkgDir, 'lite.cjs'));
   const cjs = require('webweft/lite');
   assert.deepEqual(Object.keys(lite).sort(), Object.keys(full).sort());
   assert.deepEqual(Object.keys(cjs).sort(), Object.keys(full).sort());
-  assert.notEqual(lite.TextDecoder, full.TextDecoder, 'a separate module instance');
-  assert.notEqual(cjs.TextDecoder, lite.TextDecoder);
+  assert.notEqual(lite.TextDecoder, full.TextDecoder, 'its own Encoding API');
+  assert.equal(lite.TextDecoder, encodingLite.TextDecoder, "webweft/encoding-lite's");
+  assert.equal(cjs.TextDecoder, lite.TextDecoder, 'one instance for import and require');
+  assert.equal(lite.URL, full.URL, 'the other areas are the same modules');
+  assert.equal(lite.structuredClone, full.structuredClone);
 });
 
 for (const [name, entry] of [
@@ -57,8 +61,8 @@ for (const [name, entry] of [
       assertNotIncluded(() => entry.decode(new Uint8Array([0x61]), label, { bom: false }), encoding);
       assertNotIncluded(() => entry.encode('a', label), encoding);
       assertNotIncluded(() => entry.encode('a', label, { mode: 'html' }), encoding);
-      // A document in such an encoding encodes URL queries with it.
-      assertNotIncluded(() => entry.html.encodingParseAndSerializeURL('/?a', label, 'http://x/'), encoding);
+      // The html area is the full one: a document in such an encoding encodes URL queries with it.
+      assert.equal(typeof entry.html.encodingParseAndSerializeURL('/?a', label, 'http://x/'), 'string');
     }
     // The "decode" hook: a BOM overrides the label, so no legacy decoder is needed.
     assert.equal(entry.decode(new Uint8Array([0xef, 0xbb, 0xbf, 0x61]), 'shift_jis'), 'a');
@@ -112,9 +116,7 @@ test('the rest of the package works in the lite build', async () => {
   assert.equal(lite.btoa('lite'), 'bGl0ZQ==');
   assert.equal(new lite.URL('HTTP://EXAMPLE.com/a/../b?c#d').href, 'http://example.com/b?c#d');
   assert.equal(lite.domainToASCII('bücher.example'), 'xn--bcher-kva.example');
-  for (const name of ['publicSuffix', 'registrableDomain']) {
-    assert.throws(() => lite[name]('www.example.com'), /Public Suffix List is not included in this build \(weft\/lite leaves it out/);
-  }
+  assert.equal(lite.registrableDomain('www.example.co.uk'), 'example.co.uk', 'the URL area is the full one');
   const value = { a: [1, 2n, new Map([[1, 'x']])], d: new Date(0) };
   assert.deepEqual(lite.structuredClone(value), value);
   assert.deepEqual(lite.deserialize(lite.serialize(value)), value);

@@ -1,12 +1,12 @@
 // Load test: many calls, half of them failing, leave the wasm heap the size it was.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { wasmExports } from './wasm-instances.mjs';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 
 test('100,000 calls with errors do not grow wasm memory', async () => {
-  const web = await import('webweft/web');
-  const exports = web.initSync(readFileSync(fileURLToPath(import.meta.resolve('webweft/weft_bg.wasm'))));
+  const web = await import('webweft');
+  web.atob('');
+  const exports = wasmExports('atobInput');
   const payload = 'x'.repeat(3000);
   const round = () => {
     for (let i = 0; i < 10_000; i++) {

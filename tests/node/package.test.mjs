@@ -1,63 +1,145 @@
-// The package as users import it: exports map, CommonJS and ESM, the web build, the polyfill.
+// The package as users import it: the exports map and its subpaths, CommonJS and ESM sharing one
+// instance, lazy wasm (nothing compiled at import, only the wasm an area needs on first use), the
+// inline-wasm ES modules, the classic-script polyfills, and real names in every bundle.
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import vm from 'node:vm';
 import * as esm from 'webweft';
 
 const require = createRequire(import.meta.url);
 const pkgDir = dirname(fileURLToPath(import.meta.resolve('webweft/package.json')));
 const manifest = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
 
-test('import and require resolve to the node builds with the same API', () => {
-  assert.equal(import.meta.resolve('webweft'), `file://${join(pkgDir, 'weft.mjs')}`);
-  assert.equal(require.resolve('webweft'), join(pkgDir, 'weft.cjs'));
-  const cjs = require('webweft');
-  assert.deepEqual(Object.keys(cjs).sort(), Object.keys(esm).sort());
-  assert.equal(cjs.btoa('same'), esm.btoa('same'));
-});
+// Each subpath: its files' base name and one call that uses its wasm.
+const SUBPATHS = {
+  '.': { file: 'index', call: (m) => m.btoa('a') === 'YQ==' },
+  './url': { file: 'url', call: (m) => new m.URL('HTTP://A.test/b/../c').href === 'http://a.test/c' },
+  './encoding': { file: 'encoding', call: (m) => new m.TextDecoder('sjis').decode(new Uint8Array([0x82, 0xa0])) === '\u3042' },
+  './encoding-lite': { file: 'encoding-lite', call: (m) => new m.TextDecoder('koi8-r').decode(new Uint8Array([0xc1])) === '\u0430' },
+  './structured-clone': { file: 'structured-clone', call: (m) => m.deserialize(m.serialize(new Map([[1, 2n]]))).get(1) === 2n },
+  './base64': { file: 'base64', call: (m) => m.atob(' Y Q = = ') === 'a' },
+  './html': { file: 'html', call: (m) => m.parseInteger(' -7px') === -7 },
+  './lite': { file: 'lite', call: (m) => m.labelToEncoding('latin1') === 'windows-1252' },
+};
+const specifier = (subpath) => `webweft${subpath.slice(1)}`;
 
-test('weft/lite resolves by the same conditions as weft, to its own builds and wasm', async () => {
-  const lite = manifest.exports['./lite'];
-  const full = manifest.exports['.'];
-  assert.deepEqual(Object.keys(lite), Object.keys(full), 'the same conditions in the same order');
-  assert.equal(lite.types, full.types, 'the same API, so the same types');
-  // The conditions' targets other than types, in order.
-  const targets = (value) =>
-    typeof value === 'string' ? (value.endsWith('.d.ts') ? [] : [value]) : Object.values(value).flatMap(targets);
-  assert.deepEqual(targets(lite), targets(full).map((target) => target.replace('./weft.', './weft-lite.')));
-  assert.equal(import.meta.resolve('webweft/lite/web'), `file://${join(pkgDir, 'weft-lite.web.js')}`);
-  const web = await import('webweft/lite/web');
-  assert.notEqual(web.TextDecoder, (await import('webweft/web')).TextDecoder);
-  web.initSync(readFileSync(join(pkgDir, 'weft_lite_bg.wasm')));
-  assert.throws(() => new web.TextDecoder('euc-jp'), RangeError);
-  assert.equal(new web.TextDecoder('latin1').decode(new Uint8Array([0xe9])), '\u00e9');
-  for (const file of ['weft-lite.mjs', 'weft-lite.cjs', 'weft-lite.deno.js']) {
-    const source = readFileSync(join(pkgDir, file), 'utf8');
-    assert.match(source, /weft_lite_bg\.wasm/, `${file} loads the lite wasm`);
-    assert.doesNotMatch(source, /weft_bg\.wasm/, `${file} never loads the full wasm`);
+test('every subpath resolves to its node builds under import and require, one instance for both', async () => {
+  for (const [subpath, { file, call }] of Object.entries(SUBPATHS)) {
+    assert.ok(manifest.exports[subpath], `${subpath} in the exports map`);
+    assert.equal(import.meta.resolve(specifier(subpath)), pathToFileURL(join(pkgDir, `${file}.mjs`)).href);
+    assert.equal(require.resolve(specifier(subpath)), join(pkgDir, `${file}.cjs`));
+    const imported = await import(specifier(subpath));
+    const required = require(specifier(subpath));
+    assert.deepEqual(Object.keys(imported).sort(), Object.keys(required).filter((key) => key !== '__esModule').sort());
+    for (const key of Object.keys(imported)) assert.equal(imported[key], required[key], `${subpath} ${key}: the same object`);
+    assert.ok(call(imported), `${subpath} works`);
   }
 });
 
-test('every file the exports map and "files" name exists in pkg/', () => {
-  const targets = [];
+test('the whole package re-exports the areas: one class per API, whatever the subpath', async () => {
+  const cjs = require('webweft');
+  assert.equal(esm.URL, require('webweft/url').URL);
+  assert.equal(esm.TextDecoder, (await import('webweft/encoding')).TextDecoder);
+  assert.equal(esm.structuredClone, require('webweft/structured-clone').structuredClone);
+  assert.equal(esm.atob, (await import('webweft/base64')).atob);
+  assert.equal(esm.html.parseInteger, require('webweft/html').parseInteger);
+  assert.equal(Object.isFrozen(esm.html), true);
+  assert.ok(!('default' in esm.html));
+  // A URL made through require passes import's brand checks (issue 14.9).
+  assert.equal(esm.hostType(new cjs.URL('https://127.0.0.1/')), 'ipv4');
+  assert.equal(cjs.hostType(new esm.URL('https://[::1]/')), 'ipv6');
+  // parseURL with a query encoding runs in the url-full wasm but returns this area's URL.
+  const { url } = esm.parseURL('https://a.test/?\u00e9', undefined, { encoding: 'windows-1252' });
+  assert.ok(url instanceof esm.URL);
+  assert.equal(url.search, '?%E9');
+  assert.equal(esm.parseURL.length, 1);
+});
+
+test('every file the exports map, main, types and typesVersions name exists in pkg/', () => {
+  const targets = [manifest.main, manifest.module, manifest.browser, manifest.types];
   const collect = (value) => (typeof value === 'string' ? targets.push(value) : Object.values(value).forEach(collect));
   collect(manifest.exports);
+  collect(manifest.typesVersions);
   for (const target of targets) assert.ok(existsSync(join(pkgDir, target)), `${target} missing`);
-  for (const entry of manifest.files) {
-    if (!entry.includes('*')) assert.ok(existsSync(join(pkgDir, entry)), `${entry} missing`);
+  // Every subpath has types, and every types condition comes first.
+  for (const [subpath, conditions] of Object.entries(manifest.exports)) {
+    if (typeof conditions === 'string') continue;
+    assert.equal(Object.keys(conditions)[0], 'types', `${subpath}: types first`);
+    const name = subpath === '.' ? null : subpath.slice(2);
+    if (name) assert.ok(manifest.typesVersions['*'][name], `${subpath} has typesVersions for node10 resolution`);
+  }
+  const files = readdirSync(pkgDir);
+  for (const file of files) {
+    const listed = manifest.files.some((pattern) => (pattern.startsWith('*') ? file.endsWith(pattern.slice(1)) : file === pattern));
+    if (file !== 'package.json') assert.ok(listed, `${file} is in "files"`);
   }
 });
 
-test('the web build initializes synchronously from bytes and asynchronously from a module', async () => {
-  const web = await import('webweft/web');
-  assert.throws(() => web.btoa('x'), 'unusable before init');
-  const bytes = readFileSync(join(pkgDir, 'weft_bg.wasm'));
-  await web.default(await WebAssembly.compile(bytes));
-  assert.equal(web.btoa('web'), 'd2Vi');
-  assert.equal(web.initSync(bytes), await web.default(), 'initializing again returns the same instance');
+/** Runs `source` in a fresh Node process (ES module) after the wasm-counting helper. */
+function runNode(source) {
+  const helper = pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), 'wasm-instances.mjs')).href;
+  return execFileSync(process.execPath, ['--input-type=module', '-e', `import { modules } from ${JSON.stringify(helper)};\n${source}`], {
+    cwd: pkgDir,
+    encoding: 'utf8',
+  });
+}
+
+test('nothing compiles at import; the first call compiles only the wasm its area needs, once', () => {
+  // Each case: the import, calls, and for each call the wasm compiled (named by a distinctive export).
+  const cases = [
+    ['webweft', 'm.atob("YQ=="); m.btoa("a")', ['atobInput']],
+    ['webweft/url', 'new m.URL("https://a.test/"); m.URL.canParse("x:")', ['urlParse']],
+    ['webweft/url', 'm.publicSuffix("a.co.uk")', ['urlParse']], // the url-full wasm only
+    ['webweft/encoding', 'new m.TextDecoder("big5").decode(new Uint8Array([0x61]))', ['encodingDecode']],
+    ['webweft/encoding-lite', 'new m.TextEncoder().encodeInto("a", new Uint8Array(3)); new m.TextDecoder().decode(new Uint8Array(300))', ['encodingDecode']],
+    ['webweft/structured-clone', 'm.structuredClone({ a: [1n, new Date(0)] })', []],
+    ['webweft/structured-clone', 'm.deserialize(m.serialize(1))', ['cloneSerialize']],
+    ['webweft/base64', 'm.base64Decode(m.base64Encode(new Uint8Array(4)))', ['atobInput']],
+    ['webweft/html', 'm.parseDate("2016-02-29")', ['htmlParse']],
+  ];
+  for (const [name, calls, expected] of cases) {
+    const out = runNode(`import * as m from ${JSON.stringify(name)};
+const atImport = modules.length;
+${calls};
+console.log(JSON.stringify({ atImport, compiled: modules.map((module) => WebAssembly.Module.exports(module).map((e) => e.name)) }));`);
+    const { atImport, compiled } = JSON.parse(out);
+    assert.equal(atImport, 0, `${name}: nothing compiled at import`);
+    assert.equal(compiled.length, expected.length, `${name} ${calls}: ${expected.length} wasm compiled`);
+    expected.forEach((exportName, i) => assert.ok(compiled[i].includes(exportName), `${name}: compiled a wasm with ${exportName}`));
+  }
+  // The URL wasm has no Public Suffix List or legacy encoders, the base64 one no URL parser.
+  const exportsOf = (file) => WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(join(pkgDir, file)))).map((e) => e.name);
+  assert.ok(!exportsOf('base64.wasm').includes('urlParse'));
+  assert.ok(!exportsOf('url.wasm').includes('encodingDecode'));
+  assert.ok(exportsOf('url-full.wasm').includes('encodingEncode'));
+});
+
+test('require works where the host has no TextDecoder or TextEncoder, and never reads bare globals', () => {
+  // (Node's own lazily loaded globals, fetch and WebSocket, need them: load those first.)
+  const out = runNode(`for (const name of Object.getOwnPropertyNames(globalThis)) try { globalThis[name]; } catch {}
+delete globalThis.TextDecoder; delete globalThis.TextEncoder;
+const { createRequire } = await import('node:module');
+const w = createRequire(${JSON.stringify(join(pkgDir, 'x.js'))})('./index.cjs');
+console.log([new w.URL('https://\u00e9.test/\u00e9').href, w.atob('YQ=='), new w.TextDecoder().decode(new w.TextEncoder().encode('\u00e9\uD800')),
+  w.html.encodingParseAndSerializeURL('?\u00e9', 'utf-8', 'http://x/'), w.domainToUnicode('xn--9ca.test')].join(' '));`);
+  assert.equal(out.trim(), 'https://xn--9ca.test/%C3%A9 a \u00e9\ufffd http://x/?%C3%A9 \u00e9.test');
+  assert.equal(execFileSync(process.execPath, ['-e', "const { TextDecoder } = require('webweft'); console.log(new TextDecoder().encoding)"], { cwd: pkgDir, encoding: 'utf8' }).trim(), 'utf-8');
+});
+
+test('the inline-wasm ES modules (browsers, bundlers, Deno) need no init and no file access', async () => {
+  for (const [subpath, { file, call }] of Object.entries(SUBPATHS)) {
+    assert.equal(manifest.exports[subpath].browser, `./${file}.js`);
+    assert.equal(manifest.exports[subpath].deno, `./${file}.js`);
+    const source = readFileSync(join(pkgDir, `${file}.js`), 'utf8');
+    assert.ok(!/readFile|require\(|\.wasm\b|\bfetch\(|import\.meta/.test(source), `${file}.js reads no file`);
+    const web = await import(pathToFileURL(join(pkgDir, `${file}.js`)).href);
+    assert.ok(call(web), `${file}.js works`);
+  }
 });
 
 test('the polyfill installer replaces only missing or broken globals unless forced', () => {
@@ -78,8 +160,88 @@ test('the polyfill installer replaces only missing or broken globals unless forc
   }
 });
 
-test('the classic-script polyfill is a self-contained script', () => {
-  const source = readFileSync(join(pkgDir, 'weft.polyfill.js'), 'utf8');
-  assert.doesNotMatch(source, /^\s*(import|export)\s/m, 'no module syntax');
-  assert.match(source, /var weft\s*=/, 'defines the weft global');
+// Each polyfill subpath: its file and the globals it (alone) installs.
+const POLYFILLS = {
+  './polyfill': ['polyfill.js', ['atob', 'btoa', 'TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream', 'structuredClone', 'URL', 'URLSearchParams']],
+  './url/polyfill': ['url.polyfill.js', ['URL', 'URLSearchParams']],
+  './encoding/polyfill': ['encoding.polyfill.js', ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream']],
+  './structured-clone/polyfill': ['structured-clone.polyfill.js', ['structuredClone']],
+  './base64/polyfill': ['base64.polyfill.js', ['atob', 'btoa']],
+};
+
+test('each polyfill is a classic script that installs only its globals, in a context that lacks them all', () => {
+  for (const [subpath, [file, names]] of Object.entries(POLYFILLS)) {
+    assert.equal(manifest.exports[subpath].default, `./${file}`);
+    const source = readFileSync(join(pkgDir, file), 'utf8');
+    assert.ok(!/^\s*(import|export)\s/m.test(source), `${file}: no module syntax`);
+    // A bare context: no URL, TextDecoder, atob, structuredClone, ... (an old or embedded engine).
+    const context = vm.createContext({});
+    for (const name of POLYFILLS['./polyfill'][1]) assert.equal(typeof context[name], 'undefined');
+    vm.runInContext(source, context, { filename: file });
+    const installed = vm.runInContext('webweft.installed', context);
+    assert.deepEqual([...installed].sort(), [...names].sort(), `${file} installs exactly its globals`);
+    for (const name of names) assert.equal(vm.runInContext(`typeof ${name}`, context), 'function', `${file}: ${name}`);
+    assert.equal(vm.runInContext('webweft.ready instanceof Promise', context), true);
+  }
+  // Each part works once installed, and the parts merge into one namespace.
+  const context = vm.createContext({});
+  for (const file of ['base64.polyfill.js', 'url.polyfill.js']) vm.runInContext(readFileSync(join(pkgDir, file), 'utf8'), context);
+  assert.equal(vm.runInContext("atob('YQ==') + new URL('HTTP://A/').href + webweft.installed.join()", context), 'ahttp://a/atob,btoa,URL,URLSearchParams');
+  assert.equal(vm.runInContext("typeof webweft.atob + typeof webweft.URL + typeof TextDecoder", context), 'functionfunctionundefined');
+});
+
+test("import 'webweft/url/polyfill' in Node installs (forced) and defines globalThis.webweft", () => {
+  for (const [subpath, [, names]] of Object.entries(POLYFILLS)) {
+    const out = runNode(`globalThis.webweftPolyfillOptions = { force: true };
+await import(${JSON.stringify(specifier(subpath))});
+console.log(JSON.stringify({ installed: webweft.installed, same: webweft.installed.every((name) => globalThis[name] === webweft[name]) }));`);
+    const { installed, same } = JSON.parse(out);
+    assert.deepEqual([...installed].sort(), [...names].sort(), subpath);
+    assert.ok(same, `${subpath}: the globals are the namespace's`);
+  }
+});
+
+/** Every function and class export of a module (and of its `html`), with its name and length. */
+function signatures(module) {
+  const entries = [];
+  const add = (prefix, object) => {
+    for (const [key, value] of Object.entries(object)) {
+      if (typeof value === 'function') entries.push([`${prefix}${key}`, value.name, value.length]);
+      else if (key === 'html') add('html.', value);
+    }
+  };
+  add('', module);
+  return entries.sort(([a], [b]) => (a < b ? -1 : 1));
+}
+
+test('every exported function and class has its real name and length in every bundle', async () => {
+  const reference = signatures(esm);
+  for (const [key, name] of reference) assert.equal(name, key.replace(/^html\./, ''), `${key}.name`);
+  // WebIDL lengths (required arguments) of a few.
+  const lengths = Object.fromEntries(reference.map(([key, , length]) => [key, length]));
+  assert.deepEqual(
+    [lengths.atob, lengths.btoa, lengths.structuredClone, lengths.URL, lengths.URLSearchParams, lengths.TextDecoder, lengths.TextEncoder, lengths.serialize, lengths.deserialize],
+    [1, 1, 1, 1, 0, 0, 0, 1, 1],
+  );
+  const bundles = [
+    ['index.cjs', require(join(pkgDir, 'index.cjs'))],
+    ['index.js', await import(pathToFileURL(join(pkgDir, 'index.js')).href)],
+  ];
+  for (const [subpath, { file }] of Object.entries(SUBPATHS)) {
+    if (subpath === '.' || subpath === './lite') continue;
+    const cjs = require(join(pkgDir, `${file}.cjs`));
+    const web = await import(pathToFileURL(join(pkgDir, `${file}.js`)).href);
+    const expected = file === 'html' ? signatures({ html: esm.html }) : reference.filter(([key]) => key in cjs);
+    const strip = (list) => (file === 'html' ? list.map(([key, ...rest]) => [`html.${key}`, ...rest]) : list);
+    assert.deepEqual(strip(signatures(cjs)), expected, `${file}.cjs`);
+    assert.deepEqual(strip(signatures(web)), expected, `${file}.js`);
+  }
+  const context = vm.createContext({});
+  vm.runInContext(readFileSync(join(pkgDir, 'polyfill.js'), 'utf8'), context);
+  const namespace = vm.runInContext('webweft', context);
+  // The polyfill's namespace has `install` (of the parts loaded) where the module has installPolyfill.
+  const withoutInstaller = reference.filter(([key]) => key !== 'installPolyfill');
+  assert.deepEqual(signatures(Object.fromEntries(withoutInstaller.map(([key]) => key.split('.')[0]).map((key) => [key, namespace[key]]))), withoutInstaller, 'polyfill.js');
+  assert.equal(namespace.install.name, 'install');
+  for (const [file, module] of bundles) assert.deepEqual(signatures(module), reference, file);
 });

@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 test('after a panic the module keeps working', async (t) => {
-  const weft = await import('../../target/pkg-testing/weft.testing.mjs');
+  const weft = await import('../../target/pkg-testing/testing.mjs');
   const reported = t.mock.method(console, 'error', () => {});
   assert.equal(weft.btoa('before'), 'YmVmb3Jl');
   assert.throws(() => weft.panicForTesting(), WebAssembly.RuntimeError);

@@ -1,13 +1,13 @@
 // Load test: many serialize/deserialize calls, some failing, some large, leave the wasm heap
 // the size it was.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { wasmExports } from './wasm-instances.mjs';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 
 test('10,000 serialize/deserialize calls with errors do not grow wasm memory', async () => {
-  const web = await import('webweft/web');
-  const exports = web.initSync(readFileSync(fileURLToPath(import.meta.resolve('webweft/weft_bg.wasm'))));
+  const web = await import('webweft');
+  web.serialize(0);
+  const exports = wasmExports('cloneSerialize');
   const value = { list: Array.from({ length: 200 }, (_, i) => ({ i, s: `item ${i}`, m: new Map([[i, [i]]]) })), bytes: new Uint8Array(4096) };
   const large = new Uint8Array(8 << 20); // above the retained size: its buffers are released
   const round = () => {

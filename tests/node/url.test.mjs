@@ -4,6 +4,7 @@
 // differential checks against whatwg-url (the reference implementation) on the benchmark
 // corpus and on generated inputs.
 import assert from 'node:assert/strict';
+import { wasmExports } from './wasm-instances.mjs';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { test } from 'node:test';
@@ -535,8 +536,9 @@ test('bad inputs never trap, and the module keeps working', () => {
 test('many URL and URLSearchParams objects are reclaimed, and wasm memory stays put', async () => {
   v8.setFlagsFromString('--expose-gc');
   const gc = vm.runInNewContext('gc');
-  const { memory } = (await import('webweft/web')).initSync(readFileSync(fileURLToPath(import.meta.resolve('webweft/weft_bg.wasm'))));
-  const web = await import('webweft/web');
+  const web = await import('webweft');
+  new web.URL('https://a.test/');
+  const { memory } = wasmExports('urlParse');
   const round = (n) => {
     for (let i = 0; i < n; i++) {
       const url = new web.URL(`https://h${i % 100}.test/p?i=${i}&x=y z`);
@@ -576,7 +578,7 @@ test('many URL and URLSearchParams objects are reclaimed, and wasm memory stays 
 
 test('after a panic, the first call of each kind runs on the fresh instance', async (t) => {
   // The test-only build with a deliberate panic (see tests/node/recovery.test.mjs).
-  const testing = await import('../../target/pkg-testing/weft.testing.mjs');
+  const testing = await import('../../target/pkg-testing/testing.mjs');
   t.mock.method(console, 'error', () => {});
   const url = new testing.URL('https://a.test/?x=1');
   const params = url.searchParams;
