@@ -238,8 +238,8 @@ export const intrinsicPrototypes = new Map();
   add(globalThis.WeakRef?.prototype, UNCLONEABLE, 'WeakRef');
   add(globalThis.FinalizationRegistry?.prototype, UNCLONEABLE, 'FinalizationRegistry');
   add(Promise.prototype, UNCLONEABLE, 'Promise');
-  const generatorPrototype = getPrototypeOf(function* () {}).prototype;
-  add(getPrototypeOf(generatorPrototype), UNCLONEABLE, 'generator object');
+  // %GeneratorPrototype% (its prototype is %IteratorPrototype%, Iterator.prototype where exposed).
+  add(getPrototypeOf(function* () {}).prototype, UNCLONEABLE, 'generator object');
   add(getPrototypeOf(async function* () {}).prototype, UNCLONEABLE, 'async generator object');
   add(getPrototypeOf([][Symbol.iterator]()), UNCLONEABLE, 'Array iterator');
   add(getPrototypeOf(new Map()[Symbol.iterator]()), UNCLONEABLE, 'Map iterator');
