@@ -76,7 +76,8 @@ test-wpt:
 
 test-hosts:
 	$(NODE_BIN)/deno check tests/hosts/types.ts
-	$(NODE_BIN)/deno run --allow-read --allow-env tests/hosts/deno.mjs
+	@# No permission flags: the deno entries carry their wasm inline.
+	$(NODE_BIN)/deno run tests/hosts/deno.mjs
 	$(NODE_BIN)/deno run --allow-all tests/wpt/run.mjs --host vm
 	$(NODE_BIN)/bun tests/hosts/bun.mjs
 	$(NODE_BIN)/bun tests/wpt/run.mjs --host vm
@@ -97,6 +98,6 @@ bench: setup-build pkg
 tables:
 	cargo run --no-default-features --example encoding_tables
 
-## What each cargo feature set adds to the wasm (raw / gzip / brotli)
-size: setup-build
+## Per subpath: the bytes a browser downloads for a minimal app (gzip/brotli) and Node's start-up
+size: setup-build pkg
 	node tools/size.mjs

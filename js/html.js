@@ -6,12 +6,13 @@
 // Parsed values cross from wasm as numbers in one record of doubles (src/bindings/html.rs),
 // read in place here and turned into objects; parts of the input cross as UTF-16 offsets and
 // are sliced from the caller's own string.
+// Named imports (not a destructured namespace), so that bundlers can drop unused glue.
 import * as glue from '#glue';
+import { HtmlParser as P, HtmlSerializer as S, HtmlValidator as V } from '#glue';
 import { readAscii, writeString } from './io.js';
 import { wasm } from './runtime.js';
 import { requireArguments, toDOMString, toUSVString } from './webidl.js';
 
-const { HtmlParser: P, HtmlValidator: V, HtmlSerializer: S } = glue;
 
 // The record's length: RECORD_LEN in src/bindings/html.rs.
 const RECORD_LENGTH = 10;

@@ -7,13 +7,14 @@
 // and setters cross into wasm once each; when the href equals the input, the caller's string
 // is kept. A URLSearchParams list lives here as an array of [name, value] pairs; the
 // form-urlencoded parser and serializer run in wasm, one crossing each.
+// Named imports (not a destructured namespace), so that bundlers can drop unused glue.
 import * as glue from '#glue';
+import { UrlHostOperation, UrlSetter } from '#glue';
 import { memoryBytes, readAscii, writeString } from './io.js';
 import { wasm } from './runtime.js';
 import { utf8Decoder as makeUtf8Decoder } from './utf8.js';
 import { requireArguments, toDOMString, toUSVString } from './webidl.js';
 
-const { UrlSetter, UrlHostOperation } = glue;
 
 // Statuses of urlParse/urlSet and the record layout: src/bindings/url.rs.
 const FAILURE = 0;

@@ -44,6 +44,9 @@ const UNITS = {
  * (`polyfill: false`: no polyfill subpath) or the namespace it adds to `webweft`.
  */
 const AREAS = {
+  // Not a subpath: the part of `url` in the url-full wasm, a file of its own that url.cjs/url.js
+  // import (built first, as they need it), so that a bundler drops it (its `sideEffects` are false) when unused.
+  'url-full': { entry: 'url-full.js', globals: [], polyfill: false },
   base64: { entry: 'base64.js', globals: ['atob', 'btoa'] },
   url: { entry: 'url.js', globals: ['URL', 'URLSearchParams'] },
   encoding: {
@@ -86,7 +89,8 @@ for (const [unit, unitFeatures] of Object.entries(UNITS)) {
 }
 
 /**
- * The glue, changed in four ways: (0) its asynchronous init (fetch, import.meta.url) is removed; (1) every export first instantiates the wasm if it is not yet
+ * The glue, changed in five ways: (0) its asynchronous init (fetch, import.meta.url) and its
+ * Symbol.dispose statements are removed; (1) every export first instantiates the wasm if it is not yet
  * (all of them call `__wbg_call_guard`, so the cost is one comparison; string arguments, copied
  * in before that call, get the allocator through the guard too), from `#wasm-bytes`;
  * (2) its UTF-8 encoder and decoder come from js/utf8.js instead of bare `TextEncoder` and
@@ -108,11 +112,20 @@ function lazyGlue(glue, unit) {
     .replace(guard, `${guard}    if (wasm === undefined) __weftInstantiate();\n`)
     .replaceAll("new TextDecoder('utf-8', { ignoreBOM: true })", '__weftUtf8Decoder()')
     .replaceAll('new TextEncoder()', '__weftUtf8Encoder()')
+    // A statement that keeps a class (and so the wasm) in every bundle that includes the glue;
+    // the facades never dispose of the cores with `using`.
+    .replace(/^if \(Symbol\.dispose\) \w+\.prototype\[Symbol\.dispose\] = \w+\.prototype\.free;\n/gm, '')
     // Arguments are moved into wasm memory before the guard runs: through a guarded accessor.
     .replace(/, wasm\.__wbindgen_(malloc|realloc)\b/g, ', __weftGuarded().__wbindgen_$1');
   if (/\b(TextDecoder|TextEncoder)\s*\(/.test(glue.replace(/__weftUtf8(De|En)coder/g, ''))) {
     throw new Error(`${unit} glue: a bare TextDecoder/TextEncoder is left`);
   }
+  // (4) Exported functions get internal names, so that none shares a name with a facade function
+  // in one bundle (`labelToEncoding`): a bundler would rename the facade's, and its `name`.
+  const exported = [...glue.matchAll(/^export function (\w+)\s*\(/gm)].map((match) => match[1]);
+  for (const name of exported) glue = glue.replace(new RegExp(`(?<![.\\w$'"])${name}\\b`, 'g'), `__glue_${name}`);
+  glue = glue.replace(/^export function (__glue_\w+)/gm, 'function $1');
+  glue += `\nexport { ${exported.map((name) => `__glue_${name} as ${name}`).join(', ')} };\n`;
   return `${glue}
 // Added by tools/build-pkg.mjs: lazy, synchronous instantiation (see its lazyGlue).
 import { utf8Decoder as __weftUtf8Decoder, utf8Encoder as __weftUtf8Encoder } from ${JSON.stringify(join(js, 'utf8.js'))};
@@ -211,8 +224,13 @@ export const namespaceName = ${JSON.stringify(AREAS[area].namespace ?? '')};`),
       build.onResolve({ filter: /^#testing$/ }, () =>
         virtual('testing', testing ? "export { panicForTesting } from '#glue';" : 'export {};'),
       );
-      // The url-full part (namespace `url-full`): its own copies of the modules that use `#glue`.
-      build.onResolve({ filter: /^#url-full$/ }, () => ({ path: join(js, 'entries', 'url-full.js'), namespace: 'url-full' }));
+      // The url-full part: its file (url-full.cjs / url-full.js), or in a polyfill (one script)
+      // bundled in, in namespace `url-full`, with its own copies of the modules that use `#glue`.
+      build.onResolve({ filter: /^#url-full$/ }, () =>
+        flavour === 'polyfill'
+          ? { path: join(js, 'entries', 'url-full.js'), namespace: 'url-full' }
+          : { path: flavour === 'node' ? './url-full.cjs' : './url-full.js', external: true },
+      );
       build.onResolve({ filter: /^\.\.?\/(url|io|runtime)\.js$/ }, ({ path, importer, namespace }) =>
         namespace === 'url-full' ? { path: join(dirname(importer), path), namespace: 'url-full' } : undefined,
       );
@@ -235,15 +253,19 @@ export const namespaceName = ${JSON.stringify(AREAS[area].namespace ?? '')};`),
 
 /** One esbuild bundle into pkg/. */
 async function bundle({ entry, out, format, platform, ...wiringOptions }) {
+  // The ES modules for bundlers stay unminified and without keepNames: the app's bundler
+  // minifies, and keepNames' `__name(f, "f")` statements would keep every function (and so every
+  // wasm) in its output. Their names are the source's.
+  const forBundlers = wiringOptions.flavour === 'inline';
   await esbuild.build({
     entryPoints: [join(js, 'entries', entry)],
     outfile: join(outDir, out),
     bundle: true,
     format,
     platform,
-    minify: !debug,
-    // Real function and class names (`atob.name === 'atob'`) in every bundle, minified or not.
-    keepNames: true,
+    minify: !debug && !forBundlers,
+    // Real function and class names (`atob.name === 'atob'`) in the minified bundles.
+    keepNames: !forBundlers,
     sourcemap: true,
     target: 'es2022',
     external: ['node:*'],
@@ -272,10 +294,10 @@ for (const area of Object.keys(AREAS)) {
   if (area === 'encoding-lite' && !lite) continue;
   const { entry, polyfill = true } = AREAS[area];
   await bundle({ entry, out: `${area}.cjs`, format: 'cjs', platform: 'node', area, flavour: 'node' });
-  esmWrapper(area);
+  if (area !== 'url-full') esmWrapper(area);
   await bundle({ entry, out: `${area}.js`, format: 'esm', platform: 'neutral', area, flavour: 'inline' });
   if (polyfill || WHOLE_POLYFILL.includes(area)) {
-    await bundle({ entry: 'polyfill.js', out: `${area}.polyfill.js`, format: 'iife', platform: 'browser', area, flavour: 'inline', polyfillApi: join(js, 'entries', AREAS[area].entry) });
+    await bundle({ entry: 'polyfill.js', out: `${area}.polyfill.js`, format: 'iife', platform: 'browser', area, flavour: 'polyfill', polyfillApi: join(js, 'entries', AREAS[area].entry) });
   }
 }
 // `.` and `./lite` (lite: encoding-lite for encoding) re-export the areas and their installer.

@@ -1,32 +1,89 @@
 #!/usr/bin/env node
-// `make size`: the optimized wasm's size (raw / gzip / brotli) for each cargo feature set, so
-// that what each area adds is visible. Builds exactly as tools/build-pkg.mjs does.
+// `make size` (after `make pkg`): for every subpath, what a browser downloads for a minimal app
+// that uses it, bundled with esbuild --bundle --minify (all JS, the wasm inline: nothing else is
+// fetched), gzip -9 and brotli, against issue 11's budgets; what the same would be with the wasm
+// fetched as a file instead of inline; each wasm; and Node's start-up cost (median of 9 runs of
+// `node -e "require('webweft/X')"` minus a bare `node -e ""`, and with a first call).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { bindgen, compileWasm, optimize, root, sizes } from './wasm.mjs';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+import { root } from './wasm.mjs';
 
-const featureSets = {
-  base64: 'base64',
-  url: 'url',
-  'url + public-suffix': 'public-suffix',
-  encoding: 'encoding',
-  'encoding + legacy CJK': 'encoding-legacy',
-  html: 'html',
-  'structured-clone': 'structured-clone',
-  'npm package weft/lite (lite)': 'lite',
-  'npm package weft (full)': 'full',
-};
-const metadata = JSON.parse(execFileSync('cargo', ['metadata', '--no-deps', '--format-version', '1'], { cwd: root }));
-const known = new Set(Object.keys(metadata.packages[0].features));
+const pkg = join(root, 'pkg');
 const work = join(root, 'target', 'size');
 mkdirSync(work, { recursive: true });
 
-console.log('feature set                     raw bytes    gzip -9    brotli');
-for (const [name, features] of Object.entries(featureSets)) {
-  if (features && !features.split(',').every((f) => known.has(f))) continue;
-  bindgen(compileWasm({ features, quiet: true }), work);
-  optimize(join(work, 'weft_bg.wasm'), join(work, 'optimized.wasm'));
-  const { raw, gzip, brotli } = sizes(join(work, 'optimized.wasm'));
-  console.log(`${name.padEnd(30)} ${String(raw).padStart(10)} ${String(gzip).padStart(10)} ${String(brotli).padStart(9)}`);
+// Each row: subpath, the minimal app, a first call for the Node start-up, budget (KB gzip).
+const APPS = [
+  ['url', "import { URL } from 'webweft/url'; console.log(new URL(location.href).host);", "new m.URL('https://a.test/')", 90],
+  ['encoding', "import { TextDecoder } from 'webweft/encoding'; console.log(new TextDecoder('sjis').decode(new Uint8Array([0x82, 0xa0])));", "new m.TextDecoder('sjis').decode(new Uint8Array([0x82, 0xa0]))", 95],
+  ['encoding-lite', "import { TextDecoder } from 'webweft/encoding-lite'; console.log(new TextDecoder('latin1').decode(new Uint8Array([0xe9])));", "new m.TextDecoder('latin1').decode(new Uint8Array([0xe9]))", 20],
+  ['structured-clone', "import { structuredClone } from 'webweft/structured-clone'; console.log(structuredClone({ a: [1n] }));", 'm.structuredClone({ a: [1n] })', 15],
+  ['base64', "import { atob } from 'webweft/base64'; console.log(atob('YQ=='));", "m.atob('YQ==')", 8],
+  ['html', "import { parseInteger } from 'webweft/html'; console.log(parseInteger('42'));", "m.parseInteger('42')", undefined],
+  ['', "import * as webweft from 'webweft'; console.log(webweft);", "new m.URL('https://a.test/')", 250],
+  ['', "import { URL } from 'webweft'; console.log(new URL(location.href).host);", undefined, undefined],
+];
+
+const kb = (bytes) => (bytes / 1000).toFixed(1);
+const compressed = (bytes) => ({ raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, brotli: brotliCompressSync(bytes).length });
+
+/** Median wall time in ms of `node -e source` over 9 runs. */
+function nodeTime(source) {
+  const times = [];
+  for (let i = 0; i < 9; i++) {
+    const start = process.hrtime.bigint();
+    execFileSync(process.execPath, ['-e', source], { cwd: root, stdio: 'ignore' });
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  return times.sort((a, b) => a - b)[4];
+}
+
+const bare = nodeTime('');
+console.log('browser: a minimal app bundled with esbuild --bundle --minify (wasm inline), KB (1000 bytes)');
+console.log('app                                 raw     gzip  brotli  budget   | wasm as a file: gzip  brotli | node require  +first call (ms)');
+for (const [subpath, app, call, budget] of APPS) {
+  const specifier = subpath ? `webweft/${subpath}` : 'webweft';
+  const name = subpath ? `./${subpath}` : app.includes('* as') ? '. (every export)' : '. ({ URL } only)';
+  const entry = join(work, `app-${APPS.findIndex((row) => row[1] === app)}.js`);
+  writeFileSync(entry, `${app}\n`);
+  const result = await esbuild.build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    nodePaths: [join(root, 'node_modules')],
+    logLevel: 'error',
+  });
+  const js = Buffer.from(result.outputFiles[0].contents);
+  const inline = compressed(js);
+  // The same app if each wasm were fetched beside it: the base64 strings out of the JS, the
+  // wasm files' bytes compressed separately.
+  const strings = js.toString('latin1').match(/"AGFzbQ[A-Za-z0-9+/=]+"/g) ?? [];
+  let asFile = compressed(Buffer.from(strings.reduce((text, string) => text.replace(string, '""'), js.toString('latin1')), 'latin1'));
+  for (const string of strings) {
+    const wasm = compressed(Buffer.from(string.slice(1, -1), 'base64'));
+    asFile = { gzip: asFile.gzip + wasm.gzip, brotli: asFile.brotli + wasm.brotli };
+  }
+  let startup = '';
+  if (call) {
+    const load = nodeTime(`require(${JSON.stringify(specifier)})`) - bare;
+    const first = nodeTime(`const m = require(${JSON.stringify(specifier)}); ${call}`) - bare;
+    startup = `${load.toFixed(1).padStart(6)}  ${first.toFixed(1).padStart(10)}`;
+  }
+  const over = budget !== undefined && inline.gzip > budget * 1000 ? ' OVER' : '';
+  console.log(
+    `${name.padEnd(32)} ${kb(inline.raw).padStart(7)} ${kb(inline.gzip).padStart(8)} ${kb(inline.brotli).padStart(7)}  ${(budget === undefined ? '-' : `<= ${budget}`).padStart(6)}${over.padEnd(5)}| ${kb(asFile.gzip).padStart(18)} ${kb(asFile.brotli).padStart(7)} | ${startup}`,
+  );
+}
+console.log(`(bare node -e "": ${bare.toFixed(1)} ms)`);
+
+console.log('\nwasm per unit (pkg/*.wasm)          raw     gzip  brotli');
+for (const file of readdirSync(pkg).filter((file) => file.endsWith('.wasm')).sort()) {
+  const { raw, gzip, brotli } = compressed(readFileSync(join(pkg, file)));
+  console.log(`${file.padEnd(32)} ${kb(raw).padStart(7)} ${kb(gzip).padStart(8)} ${kb(brotli).padStart(7)}`);
 }

@@ -40,7 +40,7 @@ function testPage(relativePath) {
     };
   });
 </script>
-<script src="/pkg/weft.polyfill.js" data-force></script>
+<script src="/pkg/polyfill.js" data-force></script>
 <script>
   const load = (src) => new Promise((resolve, reject) => {
     const script = document.createElement('script');

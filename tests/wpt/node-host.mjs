@@ -1,5 +1,6 @@
 // Runs a WPT file in Node: a fresh vm context (its own realm, so `instanceof` and error
-// constructors behave as on the web), weft's CommonJS build evaluated inside it, weft's
+// constructors behave as on the web), weft's CommonJS build (index.cjs and the area files it
+// requires) evaluated inside it, weft's
 // implementations installed as the context's globals (never the host's), then the real
 // testharness.js, the META scripts and the test file.
 import { readFileSync } from 'node:fs';
@@ -8,7 +9,26 @@ import { join } from 'node:path';
 import vm from 'node:vm';
 import { locate, normalizeResults, pkgDir, readMeta, wptDir } from './lib.mjs';
 
-const weftSource = readFileSync(join(pkgDir, 'weft.cjs'), 'utf8');
+// The package's CommonJS files by path, read once.
+const sources = new Map();
+const source = (file) => sources.get(file) ?? sources.set(file, readFileSync(file, 'utf8')).get(file);
+const hostRequire = createRequire(join(pkgDir, 'index.cjs'));
+
+/** A `require` that evaluates the package's own files (`./NAME.cjs`) in the context's realm. */
+function contextRequire(run) {
+  const modules = new Map();
+  const require = (specifier) => {
+    if (!specifier.startsWith('./')) return hostRequire(specifier);
+    const file = join(pkgDir, specifier);
+    if (!modules.has(file)) {
+      const module = { exports: {} };
+      modules.set(file, module);
+      run(`(function (exports, require, module, __filename, __dirname) {${source(file)}\n})`, file)(module.exports, require, module, file, pkgDir);
+    }
+    return modules.get(file).exports;
+  };
+  return require;
+}
 const testharnessSource = readFileSync(join(wptDir, 'resources', 'testharness.js'), 'utf8');
 const FILE_TIMEOUT_MS = 120_000;
 
@@ -30,7 +50,8 @@ function hostGlobals() {
     Request,
     Response,
     FormData,
-    // The generated bindings need the host's UTF-8 coders while loading; weft's replace them after.
+    // The host's UTF-8 coders, which the generated bindings use (captured at load; weft's replace
+    // the globals after).
     TextEncoder,
     TextDecoder,
     // Platform objects the structured clone tests clone or transfer, and the host's own
@@ -59,15 +80,7 @@ export async function runFile(relativePath) {
   if (title) global.META_TITLE = title;
 
   // weft, evaluated in the context's realm, then installed over every global it provides.
-  const module = { exports: {} };
-  const require = createRequire(join(pkgDir, 'weft.cjs'));
-  run(`(function (exports, require, module, __filename, __dirname) {${weftSource}\n})`, join(pkgDir, 'weft.cjs'))(
-    module.exports,
-    require,
-    module,
-    join(pkgDir, 'weft.cjs'),
-    pkgDir,
-  );
+  const module = { exports: contextRequire(run)('./index.cjs') };
   const installed = module.exports.installPolyfill({ force: true });
   // weft's whole API, for drivers that test more than the globals (as the polyfill's `weft`).
   global.webweft = module.exports;
