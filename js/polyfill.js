@@ -1,9 +1,14 @@
 // The polyfill installer: puts weft's implementations on the global object where the host's are
-// missing or fail a feature test, or everywhere with `force`.
+// missing or fail a feature test, or everywhere with `force`. It runs at load in the classic
+// scripts, so it reads host globals only through `globalThis` and only after a typeof check:
+// it must work where every global it provides is missing (old browsers, workers, embedded
+// engines, a bare `vm` context).
 import * as api from './api.js';
-import { hostStructuredCloneIsGood } from './structured-clone.js';
 
-/** For each global: weft's implementation, and a test that the host's one is present and right. */
+/**
+ * For each global: weft's implementation (undefined in an area's polyfill that lacks it), a test
+ * that the host's one is present and right, and what weft's needs from the host to work.
+ */
 const GLOBALS = {
   atob: { implementation: api.atob, hostIsGood: () => hostAtobIsForgiving() },
   btoa: { implementation: api.btoa, hostIsGood: () => typeof globalThis.btoa === 'function' },
@@ -12,15 +17,22 @@ const GLOBALS = {
   TextDecoderStream: {
     implementation: api.TextDecoderStream,
     hostIsGood: () => typeof globalThis.TextDecoderStream === 'function' && hostTextDecoderIsComplete(),
+    hostHas: hostHasTransformStream,
   },
   TextEncoderStream: {
     implementation: api.TextEncoderStream,
     hostIsGood: () => typeof globalThis.TextEncoderStream === 'function',
+    hostHas: hostHasTransformStream,
   },
-  structuredClone: { implementation: api.structuredClone, hostIsGood: hostStructuredCloneIsGood },
+  structuredClone: { implementation: api.structuredClone, hostIsGood: () => hostStructuredCloneIsGood() },
   URL: { implementation: api.URL, hostIsGood: () => hostURLIsCurrent() },
   URLSearchParams: { implementation: api.URLSearchParams, hostIsGood: () => hostURLSearchParamsIsCurrent() },
 };
+
+/** weft's streams are TransformStreams: without the host's, installing them would only throw later. */
+function hostHasTransformStream() {
+  return typeof globalThis.TransformStream === 'function';
+}
 
 /** The host's URL parses per the current standard and has the newer statics. */
 function hostURLIsCurrent() {
@@ -107,15 +119,73 @@ function hostAtobIsForgiving() {
   }
 }
 
+/** The host's structuredClone keeps holes, clones errors and DOMExceptions, and rejects functions. */
+function hostStructuredCloneIsGood() {
+  const clone = globalThis.structuredClone;
+  if (typeof clone !== 'function') return false;
+  try {
+    if (0 in clone([, 1])) return false; // holes stay holes
+    const error = clone(new RangeError('m', { cause: 1 }));
+    if (!(error instanceof RangeError) || error.message !== 'm') return false;
+    const { DOMException } = globalThis;
+    if (typeof DOMException === 'function' && !(clone(new DOMException('m', 'DataCloneError')) instanceof DOMException)) {
+      return false; // DOMException is [Serializable]
+    }
+  } catch {
+    return false;
+  }
+  try {
+    clone(() => {});
+    return false;
+  } catch (error) {
+    return error?.name === 'DataCloneError';
+  }
+}
+
+// The globals that are WebIDL interfaces (the others are operations).
+const INTERFACES = new Set(['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream', 'URL', 'URLSearchParams']);
+const ordinaryHasInstance = Function.prototype[Symbol.hasInstance];
+// The own properties of a constructor that are its own, not statics another host may add.
+const CONSTRUCTOR_KEYS = new Set(['length', 'name', 'prototype', Symbol.hasInstance]);
+
+/**
+ * What replacing a host's interface keeps (`implementation` takes over from `host`):
+ *  - every static the host has and weft's lacks, as the host's own property, so
+ *    `URL.createObjectURL`/`revokeObjectURL` (File API statics that need the host's blob
+ *    store) are the host's functions;
+ *  - `instanceof`: objects the host's constructor made (before the polyfill loaded, or by host
+ *    APIs such as a native URL's `searchParams`) stay instances of the global. Only `instanceof`
+ *    changes: weft's methods still brand-check their receiver, so a host object keeps working
+ *    through its own prototype's methods, and weft's own objects are unaffected. Subclasses of
+ *    weft's class keep the ordinary `instanceof`.
+ */
+function keepHostParts(implementation, host) {
+  for (const key of Reflect.ownKeys(host)) {
+    if (CONSTRUCTOR_KEYS.has(key) || Object.hasOwn(implementation, key)) continue;
+    Object.defineProperty(implementation, key, Object.getOwnPropertyDescriptor(host, key));
+  }
+  if (Object.hasOwn(implementation, Symbol.hasInstance)) return;
+  const hasInstance = {
+    [Symbol.hasInstance](value) {
+      return ordinaryHasInstance.call(this, value) || (this === implementation && ordinaryHasInstance.call(host, value));
+    },
+  }[Symbol.hasInstance];
+  Object.defineProperty(implementation, Symbol.hasInstance, { value: hasInstance, configurable: true });
+}
+
 /**
  * Installs weft's globals. Returns the names installed.
  * @param {{force?: boolean, only?: string[]}} [options]
  */
 export function install(options = {}) {
   const installed = [];
-  for (const [name, { implementation, hostIsGood }] of Object.entries(GLOBALS)) {
-    if (options.only && !options.only.includes(name)) continue;
-    if (!options.force && hostIsGood()) continue;
+  for (const [name, { implementation, hostIsGood, hostHas }] of Object.entries(GLOBALS)) {
+    if (implementation === undefined || (options.only && !options.only.includes(name))) continue;
+    if ((!options.force && hostIsGood()) || (hostHas && !hostHas())) continue;
+    const host = Object.getOwnPropertyDescriptor(globalThis, name)?.value;
+    if (INTERFACES.has(name) && typeof host === 'function' && host !== implementation) {
+      keepHostParts(implementation, host);
+    }
     // WebIDL operations and interfaces are writable, configurable, non-enumerable properties.
     Object.defineProperty(globalThis, name, {
       value: implementation,

@@ -238,8 +238,8 @@ export const intrinsicPrototypes = new Map();
   add(globalThis.WeakRef?.prototype, UNCLONEABLE, 'WeakRef');
   add(globalThis.FinalizationRegistry?.prototype, UNCLONEABLE, 'FinalizationRegistry');
   add(Promise.prototype, UNCLONEABLE, 'Promise');
-  const generatorPrototype = getPrototypeOf(function* () {}).prototype;
-  add(getPrototypeOf(generatorPrototype), UNCLONEABLE, 'generator object');
+  // %GeneratorPrototype% (its prototype is %IteratorPrototype%, Iterator.prototype where exposed).
+  add(getPrototypeOf(function* () {}).prototype, UNCLONEABLE, 'generator object');
   add(getPrototypeOf(async function* () {}).prototype, UNCLONEABLE, 'async generator object');
   add(getPrototypeOf([][Symbol.iterator]()), UNCLONEABLE, 'Array iterator');
   add(getPrototypeOf(new Map()[Symbol.iterator]()), UNCLONEABLE, 'Map iterator');
@@ -287,6 +287,7 @@ const isFile = (value) => {
  */
 const platformPrototypes = new Map();
 let accessorPlatformNames = [];
+const FETCH_GLOBALS = ['Response', 'Request', 'Headers', 'FormData', 'WebSocket'];
 const addPlatformInterface = (name, proto) => {
   if (proto && !platformPrototypes.has(proto)) platformPrototypes.set(proto, name);
 };
@@ -299,6 +300,11 @@ for (const name of [
   'AbortController', 'AbortSignal', 'Event', 'EventTarget', 'TextEncoder', 'TextDecoder', 'BroadcastChannel',
   'Worker', 'WebSocket', 'Node', 'Window', 'WorkerGlobalScope',
 ]) {
+  // Node 24 loads undici even to describe these (they look like data properties): always later.
+  if (FETCH_GLOBALS.includes(name)) {
+    accessorPlatformNames.push(name);
+    continue;
+  }
   const own = getOwnPropertyDescriptor(globalThis, name);
   if (own !== undefined && !('value' in own)) accessorPlatformNames.push(name);
   else addPlatformInterface(name, globalThis[name]?.prototype);

@@ -393,25 +393,3 @@ export function registerSerializable(constructor, options) {
   op.registry.byName.set(name, entry);
 }
 
-
-/** Feature test for the polyfill: the host's structuredClone exists and follows the current standard. */
-export function hostStructuredCloneIsGood() {
-  const clone = globalThis.structuredClone;
-  if (typeof clone !== 'function') return false;
-  try {
-    if (0 in clone([, 1])) return false; // holes stay holes
-    const error = clone(new RangeError('m', { cause: 1 }));
-    if (!(error instanceof RangeError) || error.message !== 'm') return false;
-    if (typeof DOMException === 'function' && !(clone(new DOMException('m', 'DataCloneError')) instanceof DOMException)) {
-      return false; // DOMException is [Serializable]
-    }
-  } catch {
-    return false;
-  }
-  try {
-    clone(() => {});
-    return false;
-  } catch (error) {
-    return error?.name === 'DataCloneError';
-  }
-}

@@ -331,6 +331,7 @@ rmSync(join(outDir, 'full.wasm'), { force: true });
 // 5. Template: package.json and README; the types, one self-contained .d.ts per subpath
 // (relative imports between .d.ts files resolve differently in tsc, Deno and bundlers).
 for (const file of ['package.json', 'README.md']) cpSync(join(root, 'pkg-template', file), join(outDir, file));
+for (const file of ['LICENSE-MIT', 'LICENSE-APACHE']) cpSync(join(root, file), join(outDir, file));
 const types = (file) => readFileSync(join(root, 'pkg-template', 'types', file), 'utf8');
 // `webweft/html` exports the functions that `webweft` groups in its `html` namespace.
 const htmlTopLevel = () =>
@@ -345,8 +346,9 @@ const declarations = {
   'encoding-lite': () => types('encoding.d.ts'),
   'structured-clone': () => types('structured-clone.d.ts'),
   html: htmlTopLevel,
-  index: () => ['base64', 'encoding', 'html', 'polyfill', 'structured-clone', 'url'].map((name) => types(`${name}.d.ts`)).join('\n'),
-  polyfill: () => 'export {};\n',
+  index: () => ['base64', 'encoding', 'html', 'install-polyfill', 'structured-clone', 'url'].map((name) => types(`${name}.d.ts`)).join('\n'),
+  // Every polyfill subpath: the globals `webweft` and `webweftPolyfillOptions`.
+  polyfill: () => types('polyfill.d.ts'),
 };
 declarations.lite = declarations.index;
 for (const [name, text] of Object.entries(declarations)) {

@@ -16,7 +16,7 @@ export declare class TextDecoder {
 export declare class TextEncoder {
   constructor();
   readonly encoding: 'utf-8';
-  encode(input?: string): Uint8Array;
+  encode(input?: string): Uint8Array<ArrayBuffer>;
   /** `read` counts UTF-16 code units of `source`, `written` bytes of `destination`. */
   encodeInto(source: string, destination: Uint8Array): { read: number; written: number };
 }
@@ -33,7 +33,7 @@ export declare class TextDecoderStream {
 export declare class TextEncoderStream {
   constructor();
   readonly encoding: 'utf-8';
-  readonly readable: ReadableStream<Uint8Array>;
+  readonly readable: ReadableStream<Uint8Array<ArrayBuffer>>;
   readonly writable: WritableStream<string>;
 }
 
@@ -42,7 +42,7 @@ export declare class TextEncoderStream {
  * (default) throws a TypeError for a character the encoding lacks; "html" writes `&#N;`.
  * A RangeError for an unknown label or an encoding without an encoder (replacement).
  */
-export function encode(string: string, label?: string, options?: { mode?: 'fatal' | 'html' }): Uint8Array;
+export function encode(string: string, label?: string, options?: { mode?: 'fatal' | 'html' }): Uint8Array<ArrayBuffer>;
 /**
  * Decodes bytes in the encoding `label` names (default UTF-8, replacement included). With
  * `bom` (default true) a byte order mark overrides the label and is removed, as the standard's
@@ -53,3 +53,10 @@ export function decode(bytes: ArrayBufferLike | ArrayBufferView, label?: string,
 export function labelToEncoding(label: string): string | null;
 /** BOM sniff: "UTF-8", "UTF-16BE" or "UTF-16LE" if the bytes start with that BOM, else null. */
 export function sniffBOM(bytes: ArrayBufferLike | ArrayBufferView): 'UTF-8' | 'UTF-16BE' | 'UTF-16LE' | null;
+
+// The streams' types are the host's (DOM lib, @types/node); a project with neither gets these
+// empty declarations, which merge with theirs where they exist.
+declare global {
+  interface ReadableStream<R = any> {}
+  interface WritableStream<W = any> {}
+}

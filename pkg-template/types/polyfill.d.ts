@@ -1,5 +1,31 @@
 /**
- * Installs weft's implementations as globals where the host's are missing or fail a feature
- * test (all of them with `force`; only the names in `only`, if given). Returns the names installed.
+ * `webweft/polyfill` and the per-area `webweft/<area>/polyfill`: loading one installs its
+ * area's globals (`URL`, `TextDecoder`, ...) where the host's are missing or fail a feature test,
+ * and defines the global `webweft`. The installed globals keep the host's types (DOM lib or
+ * @types/node); `webweft` carries the loaded areas' API.
  */
-export function installPolyfill(options?: { force?: boolean; only?: string[] }): string[];
+declare global {
+  /** Read when a polyfill script loads; set it before. */
+  var webweftPolyfillOptions: WebweftPolyfillOptions | undefined;
+  /** The polyfills' namespace: each loaded area's API, and what was installed. */
+  var webweft: WebweftPolyfillNamespace;
+
+  interface WebweftPolyfillOptions {
+    /** Replace the host's implementations even where they pass the feature tests (or `data-force` on the script tag). */
+    force?: boolean;
+    /** Install only these globals. */
+    only?: string[];
+  }
+
+  /** Only the areas whose polyfill was loaded are present. */
+  interface WebweftPolyfillNamespace extends Partial<typeof import('webweft')> {
+    /** The names of the globals installed so far. */
+    readonly installed: string[];
+    /** Resolves to `installed` (installation is synchronous; kept for scripts that await it). */
+    readonly ready: Promise<string[]>;
+    /** Installs the loaded areas' globals again with these options; returns the names installed. */
+    install(options?: WebweftPolyfillOptions): string[];
+  }
+}
+
+export {};

@@ -26,14 +26,14 @@ export interface SerializeOptions {
  * objects are referred to out of band: such bytes deserialize only in this process, from the
  * same Uint8Array. Throws a "DataCloneError" DOMException.
  */
-export function serialize(value: unknown, options?: SerializeOptions): Uint8Array;
+export function serialize(value: unknown, options?: SerializeOptions): Uint8Array<ArrayBuffer>;
 
 /**
  * StructuredDeserialize of V8 wire-format bytes (versions 13–15, as `v8.serialize` and
  * `serialize` write them) in this realm. Throws a "DataCloneError" DOMException naming the byte
  * offset and the problem for bytes that are not a valid serialization.
  */
-export function deserialize(bytes: ArrayBufferView | ArrayBufferLike): any;
+export function deserialize(bytes: ArrayBufferView | ArrayBufferLike): unknown;
 
 /** How `registerSerializable` serializes one class. */
 export interface SerializableClass<T, D = unknown> {

@@ -1,0 +1,193 @@
+// The classic-script polyfills in Chromium: loaded by a <script> tag on a page whose globals
+// were deleted first, by importScripts in a worker that lives in another folder, and over
+// Chromium's own URL (which fails the URL feature test): blob URLs and instanceof keep working.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { createRequire } from 'node:module';
+import { after, before, test } from 'node:test';
+import { launchChromium } from '../wpt/chromium-host.mjs';
+
+const require = createRequire(import.meta.url);
+const SCRIPTS = {
+  'polyfill.js': 'webweft/polyfill',
+  'url.polyfill.js': 'webweft/url/polyfill',
+  'encoding.polyfill.js': 'webweft/encoding/polyfill',
+  'structured-clone.polyfill.js': 'webweft/structured-clone/polyfill',
+  'base64.polyfill.js': 'webweft/base64/polyfill',
+};
+const GLOBALS = {
+  'polyfill.js': ['atob', 'btoa', 'TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream', 'structuredClone', 'URL', 'URLSearchParams'],
+  'url.polyfill.js': ['URL', 'URLSearchParams'],
+  'encoding.polyfill.js': ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'],
+  'structured-clone.polyfill.js': ['structuredClone'],
+  'base64.polyfill.js': ['atob', 'btoa'],
+};
+const ALL = GLOBALS['polyfill.js'];
+
+// Run in the page (or worker) after the script loaded: each installed global does its job.
+const EXERCISE = `(async () => {
+  const checks = {
+    atob: () => atob(' Y Q = = ') === 'a',
+    btoa: () => btoa('\\xff') === '/w==',
+    URL: () => new URL('HTTP://0x7F.1:80/a b/../c').href === 'http://127.0.0.1/c' && !URL.canParse('http://a b/'),
+    URLSearchParams: () => new URLSearchParams('a=1&a=2').getAll('a').join() === '1,2',
+    TextDecoder: () => new TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0])) === '\\u3042',
+    TextEncoder: () => new TextEncoder().encode('\\uD800').join() === '239,191,189',
+    TextDecoderStream: async () => {
+      const reader = new Blob([new Uint8Array([0x82, 0xa0])]).stream().pipeThrough(new TextDecoderStream('sjis')).getReader();
+      let text = '';
+      for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += chunk.value;
+      return text === '\\u3042';
+    },
+    TextEncoderStream: async () => {
+      const stream = new Blob(['\\u2713']).stream().pipeThrough(new TextDecoderStream()).pipeThrough(new TextEncoderStream());
+      return new Uint8Array(await new Response(stream).arrayBuffer()).join() === '226,156,147';
+    },
+    structuredClone: () => {
+      const m = new Map();
+      m.set('self', m);
+      const c = structuredClone(m);
+      return c !== m && c.get('self') === c;
+    },
+  };
+  const results = {};
+  for (const name of webweft.installed) results[name] = await checks[name]();
+  return { installed: [...webweft.installed].sort(), results };
+})()`;
+
+// Where the members live depends on the global (a worker's atob is on its prototype chain).
+const DELETE_GLOBALS = `for (const name of ${JSON.stringify(ALL)}) {
+  for (let o = globalThis; o !== null; o = Object.getPrototypeOf(o)) delete o[name];
+  if (typeof globalThis[name] !== 'undefined') throw new Error('could not delete ' + name);
+}`;
+
+let server;
+let origin;
+let browser;
+const pages = {};
+
+before(async () => {
+  server = createServer((request, response) => {
+    const path = new URL(request.url, 'http://x').pathname;
+    const script = path.startsWith('/vendor/webweft/') ? SCRIPTS[path.slice('/vendor/webweft/'.length)] : undefined;
+    const body = script ? readFileSync(require.resolve(script)) : pages[path];
+    if (path === '/favicon.ico') {
+      response.writeHead(204).end();
+      return;
+    }
+    if (body === undefined) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(200, { 'content-type': path.endsWith('.html') ? 'text/html' : 'text/javascript' }).end(body);
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${server.address().port}`;
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+/** Opens `html` at `path`; fails on any page error or console error. */
+async function open(path, html) {
+  pages[path] = html;
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+  page.on('pageerror', (error) => problems.push(String(error)));
+  await page.goto(origin + path);
+  return { page, problems };
+}
+
+for (const [file, names] of Object.entries(GLOBALS)) {
+  test(`${file} installs from a <script> tag on a page without any of its globals`, async () => {
+    const { page, problems } = await open(`/app/${file}.html`, `<!doctype html>
+<script>${DELETE_GLOBALS}</script>
+<script src="/vendor/webweft/${file}"></script>`);
+    const { installed, results } = await page.evaluate(EXERCISE);
+    assert.deepEqual(installed, names.slice().sort());
+    for (const name of names) assert.equal(results[name], true, `${name} works`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+
+  test(`${file} installs by importScripts in a worker in another folder`, async () => {
+    pages[`/app/deep/workers/${file}.worker.js`] = `${DELETE_GLOBALS}
+importScripts('../../../vendor/webweft/${file}');
+(${EXERCISE}).then((result) => postMessage(result), (error) => postMessage(String(error)));`;
+    const { page, problems } = await open(`/app/${file}.worker.html`, '<!doctype html><title>worker</title>');
+    const result = await page.evaluate(
+      (url) =>
+        new Promise((resolve) => {
+          const worker = new Worker(url);
+          worker.onmessage = (event) => resolve(event.data);
+          worker.onerror = (event) => resolve(`worker error: ${event.message}`);
+        }),
+      `/app/deep/workers/${file}.worker.js`,
+    );
+    assert.equal(typeof result, 'object', String(result));
+    assert.deepEqual(result.installed, names.slice().sort());
+    for (const name of names) assert.equal(result.results[name], true, `${name} works in the worker`);
+    assert.deepEqual(problems, []);
+    await page.close();
+  });
+}
+
+test("over Chromium's own URL: blob URLs round-trip and earlier URLs are still instanceof URL", async () => {
+  const { page, problems } = await open('/app/native.html', `<!doctype html>
+<script>
+  window.NativeURL = URL;
+  window.NativeParams = URLSearchParams;
+  window.nativeCreate = URL.createObjectURL;
+  window.before = new URL('https://example.com/?a=1');
+</script>
+<script src="/vendor/webweft/url.polyfill.js"></script>`);
+  const result = await page.evaluate(async () => {
+    const blobURL = URL.createObjectURL(new Blob(['weft ✓'], { type: 'text/plain' }));
+    const text = await (await fetch(blobURL)).text();
+    URL.revokeObjectURL(blobURL);
+    return {
+      installed: webweft.installed,
+      replaced: URL !== NativeURL,
+      blobProtocol: new URL(blobURL).protocol,
+      text,
+      sameStatics: URL.createObjectURL === nativeCreate && URL.revokeObjectURL === NativeURL.revokeObjectURL,
+      beforeIsURL: before instanceof URL,
+      beforeParamsAreParams: before.searchParams instanceof URLSearchParams,
+      newIsURL: new URL('https://a/') instanceof URL,
+      newIsNative: new URL('https://a/') instanceof NativeURL,
+      plainIsURL: {} instanceof URL,
+      beforeHref: before.href,
+      canParse: URL.canParse('http://a b/'),
+    };
+  });
+  assert.ok(result.installed.includes('URL'), "Chromium's URL fails the feature test, so it is replaced");
+  assert.deepEqual(result, {
+    ...result,
+    replaced: true,
+    blobProtocol: 'blob:',
+    text: 'weft ✓',
+    sameStatics: true,
+    beforeIsURL: true,
+    beforeParamsAreParams: true,
+    newIsURL: true,
+    newIsNative: false,
+    plainIsURL: false,
+    beforeHref: 'https://example.com/?a=1',
+    canParse: false,
+  });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('data-force replaces globals that pass the feature tests', async () => {
+  const { page, problems } = await open('/app/force.html', `<!doctype html>
+<script>window.nativeAtob = atob;</script>
+<script src="/vendor/webweft/base64.polyfill.js" data-force></script>`);
+  assert.deepEqual(await page.evaluate(() => [[...webweft.installed].sort(), atob !== nativeAtob, atob('YQ==')]), [['atob', 'btoa'], true, 'a']);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
