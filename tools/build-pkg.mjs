@@ -123,7 +123,9 @@ function lazyGlue(glue, unit) {
     .replace(/^if \(Symbol\.dispose\) \w+\.prototype\[Symbol\.dispose\] = \w+\.prototype\.free;\n/gm, '')
     // Arguments are moved into wasm memory before the guard runs: through a guarded accessor.
     .replace(/, wasm\.__wbindgen_(malloc|realloc)\b/g, ', __weftGuarded().__wbindgen_$1');
-  if (/\b(TextDecoder|TextEncoder)\s*\(/.test(glue.replace(/__weftUtf8(De|En)coder/g, ''))) {
+  // (Doc comments, which wasm-bindgen copies from the Rust exports, may name them.)
+  const code = glue.replace(/\/\*[\s\S]*?\*\//g, '').replace(/__weftUtf8(De|En)coder/g, '');
+  if (/\b(TextDecoder|TextEncoder)\s*\(/.test(code)) {
     throw new Error(`${unit} glue: a bare TextDecoder/TextEncoder is left`);
   }
   // (4) Exported functions get internal names, so that none shares a name with a facade function
