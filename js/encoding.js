@@ -5,6 +5,7 @@
 import * as glue from '#glue';
 import { memoryBytes, readBytes, writeBytes, writeString } from './io.js';
 import { wasm } from './runtime.js';
+import { markPlatformObject } from './structured-clone-platform.js';
 import { requireArguments, toDOMString, toUSVString } from './webidl.js';
 
 // --- strings to and from UTF-16 in wasm memory ---
@@ -167,6 +168,7 @@ export class TextDecoder {
   #ignoreBOM;
 
   constructor(label = undefined, options = undefined) {
+    markPlatformObject(this, 'TextDecoder');
     label = label === undefined ? 'utf-8' : toDOMString(label);
     const dictionary = toDictionary(options, "Failed to construct 'TextDecoder'");
     const fatal = Boolean(dictionary.fatal);
@@ -202,6 +204,7 @@ webidlInterface(TextDecoder, 'TextDecoder');
 /** `new TextEncoder()` (§8.4): UTF-8 only. */
 export class TextEncoder {
   #brand = true;
+  constructor() { markPlatformObject(this, 'TextEncoder'); }
 
   get encoding() {
     void this.#brand;
@@ -251,6 +254,7 @@ export class TextDecoderStream {
   #transform;
 
   constructor(label = undefined, options = undefined) {
+    markPlatformObject(this, 'TextDecoderStream');
     const decoder = new TextDecoder(label, options);
     this.#decoder = decoder;
     this.#transform = new TransformStream({
@@ -293,6 +297,7 @@ export class TextEncoderStream {
   #transform;
 
   constructor() {
+    markPlatformObject(this, 'TextEncoderStream');
     const core = new glue.TextEncoderStreamCore();
     this.#transform = new TransformStream({
       transform(chunk, controller) {

@@ -20,12 +20,18 @@ const VIEW_CONSTRUCTORS = op.VIEW_KIND_NAMES.map((name) => (name === 'Buffer' ? 
 const BufferCtor = globalThis.Buffer;
 const bufferFrom = BufferCtor?.from;
 const REGEXP_FLAGS = [...I.regexpFlagGetters].sort((a, b) => (a[2] < b[2] ? -1 : 1)); // "dgimsuvy"
-const descriptor = { value: undefined, writable: true, enumerable: true, configurable: true };
-const hidden = { value: undefined, writable: true, enumerable: false, configurable: true };
+const ELEMENT_SIZES = [1, 1, 1, 2, 2, 4, 4, 4, 8, 1, 1, 8, 8, 2];
+// Null prototypes: an inherited `get` or `set` would make these accessor descriptors.
+const descriptor = { __proto__: null, value: undefined, writable: true, enumerable: true, configurable: true };
+const hidden = { __proto__: null, value: undefined, writable: true, enumerable: false, configurable: true };
 
-/** CreateDataProperty(object, key, value): assignment where no inherited property can intercept it. */
+/**
+ * CreateDataProperty(object, key, value) for a new ordinary object or Array (`isArray`):
+ * assignment where no object on its prototype chain has the key (then no inherited setter or
+ * read-only property can intercept it: fast), a definition otherwise.
+ */
 export function createDataProperty(object, key, value, isArray) {
-  if (typeof key === 'string' && (I.hasOwn(I.ObjectPrototype, key) || (isArray && I.hasOwn(I.ArrayPrototype, key)))) {
+  if (key in (isArray ? I.ArrayPrototype : I.ObjectPrototype)) {
     descriptor.value = value;
     try {
       I.defineProperty(object, key, descriptor);
@@ -37,6 +43,17 @@ export function createDataProperty(object, key, value, isArray) {
     }
   } else {
     object[key] = value;
+  }
+}
+
+/** CreateDataProperty(array, index, value) for a new Array (see createDataProperty). */
+export function defineElement(array, index, value) {
+  if (index in I.ArrayPrototype) {
+    descriptor.value = value;
+    I.defineProperty(array, index, descriptor);
+    descriptor.value = undefined;
+  } else {
+    array[index] = value;
   }
 }
 
@@ -58,12 +75,12 @@ export function makeView(kind, buffer, byteOffset, byteLength, flags) {
   const tracking = (flags & op.VIEW_LENGTH_TRACKING) !== 0;
   try {
     if (kind === op.NODE_BUFFER_KIND && bufferFrom !== undefined) {
-      return bufferFrom.call(BufferCtor, buffer, byteOffset, byteLength);
+      return I.functionApply(bufferFrom, BufferCtor, [buffer, byteOffset, byteLength]);
     }
     const constructor = VIEW_CONSTRUCTORS[kind === op.NODE_BUFFER_KIND ? 1 : kind];
     if (constructor === undefined) throw invalid(`this host has no ${op.VIEW_KIND_NAMES[kind]}`);
     if (tracking) return new constructor(buffer, byteOffset);
-    const elementSize = constructor.BYTES_PER_ELEMENT ?? 1;
+    const elementSize = ELEMENT_SIZES[kind === op.NODE_BUFFER_KIND ? 1 : kind];
     return new constructor(buffer, byteOffset, byteLength / elementSize);
   } catch (error) {
     if (I.isDataCloneError(error)) throw error;
@@ -73,7 +90,7 @@ export function makeView(kind, buffer, byteOffset, byteLength, flags) {
 
 export function makeRegExp(flags, source) {
   let flagString = '';
-  for (const [, bit, letter] of REGEXP_FLAGS) if (flags & bit) flagString += letter;
+  for (let i = 0; i < REGEXP_FLAGS.length; i++) if (flags & REGEXP_FLAGS[i][1]) flagString += REGEXP_FLAGS[i][2];
   try {
     return new I.RegExpCtor(source, flagString);
   } catch (error) {
@@ -90,10 +107,11 @@ export function makeDOMException(name, message, stack) {
 }
 
 function domExceptionFromData(data) {
-  if (data === null || typeof data !== 'object' || typeof data.name !== 'string' || typeof data.message !== 'string') {
+  const own = (key) => (I.hasOwn(data, key) ? data[key] : undefined);
+  if (data === null || typeof data !== 'object' || typeof own('name') !== 'string' || typeof own('message') !== 'string') {
     throw invalid('a DOMException without a string name and message');
   }
-  return makeDOMException(data.name, data.message, data.stack);
+  return makeDOMException(data.name, data.message, I.hasOwn(data, 'stack') ? data.stack : undefined);
 }
 
 /**
@@ -106,8 +124,8 @@ function domExceptionFromData(data) {
 export function structuredDeserialize(code, values, context = {}) {
   const { transferred = [], shared = [], hosts = [], cloneHosts = false } = context;
   const length = code.length;
-  const objects = [];
-  const stack = [];
+  const objects = I.newList();
+  const stack = I.newList();
   let ci = 0;
   let vi = 0;
   let result;
@@ -124,8 +142,7 @@ export function structuredDeserialize(code, values, context = {}) {
       }
       switch (frame.t) {
         case B_DENSE:
-          // Elements of a new Array: no setter can intercept an index (see the README's limits).
-          frame.obj[frame.index++] = value;
+          defineElement(frame.obj, frame.index++, value);
           if (--frame.remaining === 0) frame.t = B_ARRAY;
           return;
         case B_OBJECT:
@@ -257,7 +274,6 @@ export function structuredDeserialize(code, values, context = {}) {
       case op.END: {
         const frame = stack.pop();
         if (frame === undefined || frame.t === B_VIEW || frame.t === B_SERIALIZABLE) throw invalid('an unmatched End');
-        if (frame.t === B_ERROR && frame.flags === 0) I.captureStack(frame.obj); // no stack was serialized
         deliver(frame.obj);
         break;
       }

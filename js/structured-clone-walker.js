@@ -3,7 +3,7 @@
 // pass, an explicit stack (no recursion, so nesting depth is bounded by memory only), the memory
 // map for shared references and cycles, every property read once and in the standard's order.
 import * as I from './structured-clone-intrinsics.js';
-import { createDataProperty, defineHidden, makeDOMException, makeRegExp, makeView } from './structured-clone-builder.js';
+import { createDataProperty, defineElement, defineHidden, makeDOMException, makeRegExp, makeView } from './structured-clone-builder.js';
 import * as op from './structured-clone-ops.js';
 
 const F_OBJECT = 0; // an Object or sparse Array: its keys, then End
@@ -39,18 +39,21 @@ function classify(value, protoCache) {
     protoCache.set(proto, kind);
   }
   if (kind === SLOW) return I.slowKind(value);
-  const [k, name] = kind;
-  switch (k) {
+  switch (kind[0]) {
     case I.ORDINARY:
+    case I.PLATFORM: {
+      // One of weft's own platform objects (a URL, a TextDecoder, ...)?
+      const weft = I.platformObjectName(value);
+      return weft === undefined ? kind : [I.UNCLONEABLE, weft];
+    }
     case I.REGISTERED:
-    case I.PLATFORM:
       return kind;
     case I.DOM_EXCEPTION:
       return I.passes(I.domExceptionName, value) ? kind : I.slowKind(value);
     case I.ARRAY:
       return I.slowKind(value); // inherits from Array.prototype without being an Array
     default:
-      return I.confirmKind(name, value) ? kind : I.slowKind(value);
+      return I.confirmKind(kind[1], value) ? kind : I.slowKind(value);
   }
 }
 
@@ -58,10 +61,11 @@ const ORDINARY_KIND = [I.ORDINARY, 'Object'];
 const ARRAY_KIND = [I.ARRAY, 'Array'];
 const VIEW_KIND = [I.VIEW, 'view'];
 const SLOW = [-1, ''];
+const EMPTY = I.newList();
 
 /** An Array or view is itself unless it is an instance of a registered subclass. */
 function registeredOr(proto, usual, kind, protoCache) {
-  if (op.registry.byPrototype.size === 0 || proto === usual) return kind;
+  if (I.mapSize(op.registry.byPrototype) === 0 || proto === usual) return kind;
   let cached = protoCache.get(proto);
   if (cached === undefined) {
     cached = kindOfPrototypeChain(proto);
@@ -84,7 +88,7 @@ function kindOfPrototypeChain(proto) {
     if (intrinsic !== undefined) return intrinsic;
     if (p === I.DOMExceptionCtor?.prototype) return [I.DOM_EXCEPTION, 'DOMException'];
     const platform = I.platformInterfaceName(p);
-    if (platform !== undefined) return platform === 'DOMException' ? [I.DOM_EXCEPTION, platform] : [I.PLATFORM, platform];
+    if (platform !== undefined) return platform === 'DOMException' ? [I.DOM_EXCEPTION, platform] : [I.PLATFORM, platform, p];
   }
   return SLOW;
 }
@@ -107,15 +111,15 @@ export function isDetached(buffer) {
   }
 }
 
-/** A BigInt's sign and little-endian magnitude, as the codec's BigInt op carries them. */
+/** A BigInt's little-endian magnitude, as the codec's BigInt op carries it. */
 function bigintMagnitude(value) {
   const negative = value < 0n;
-  let hex = (negative ? -value : value).toString(16);
-  if (hex === '0') return [negative, new I.Uint8ArrayCtor(0)];
+  let hex = I.bigintToString(negative ? -value : value, 16);
+  if (hex === '0') return new I.Uint8ArrayCtor(0);
   if (hex.length & 1) hex = `0${hex}`;
   const bytes = new I.Uint8ArrayCtor(hex.length >> 1);
-  for (let i = 0, j = hex.length - 2; j >= 0; i++, j -= 2) bytes[i] = Number.parseInt(hex.slice(j, j + 2), 16);
-  return [negative, bytes];
+  for (let i = 0, j = hex.length - 2; j >= 0; i++, j -= 2) bytes[i] = I.parseInt(I.stringSlice(hex, j, j + 2), 16);
+  return bytes;
 }
 
 /**
@@ -126,7 +130,7 @@ function bigintMagnitude(value) {
  */
 function tracksLength(view, isDataView, buffer, byteOffset, byteLength, elementSize) {
   const bufferLength = I.arrayBufferByteLength(buffer);
-  const tracked = Math.floor((bufferLength - byteOffset) / elementSize) * elementSize;
+  const tracked = I.floor((bufferLength - byteOffset) / elementSize) * elementSize;
   if (byteLength !== tracked) return false;
   const length = () => (isDataView ? I.dataViewByteLength(view) : I.typedArrayByteLength(view));
   const max = I.arrayBufferMaxByteLength(buffer);
@@ -181,28 +185,32 @@ function outOfBounds(typedArray) {
  * ArrayBuffers from platform objects). `forBytes`: the stream will be written as V8 wire bytes
  * (a Node Buffer keeps its kind, BigInts carry their magnitude bytes).
  */
-export function serializeInternal(root, options = {}) {
-  const { direct = false, forStorage = false, forBytes = false, transferList = [], transferIsBuffer = [], clone } = options;
-  const code = [];
-  const values = [];
-  const shared = [];
-  const hosts = [];
+export function serializeInternal(root, options) {
+  // (Every caller passes `options` with a null prototype: nothing inherited is read.)
+  const { direct = false, forStorage = false, forBytes = false, transferList = EMPTY, transferIsBuffer = EMPTY, clone } = options;
+  const code = I.newList();
+  const values = I.newList();
+  const shared = I.newList();
+  const hosts = I.newList();
   /** Original → copy (direct); original → op id, or -1 - i for the i-th transferable not yet emitted. */
-  const memory = clone?.memory ?? new Map();
-  const protoCache = clone?.protoCache ?? new Map();
-  const stack = [];
-  /** Op ids of registered class instances whose data is being serialized. */
-  const openSerializable = new Set();
+  const memory = clone?.memory ?? I.ownMap();
+  const protoCache = clone?.protoCache ?? I.ownMap();
+  const stack = I.newList();
+  /** Op ids of registered class instances whose data is being serialized (→ true). */
+  const openSerializable = I.ownMap();
   let nextId = 0;
   let result;
   for (let i = 0; i < transferList.length; i++) memory.set(transferList[i], -1 - i);
 
   const fail = (what) => {
-    const path = [];
-    for (const frame of stack) path.push(frame.t, frame.t === F_OBJECT ? frame.keys[frame.i - 1] : frame.i - 1);
+    const path = I.newList();
+    for (let i = 0; i < stack.length; i++) {
+      const frame = stack[i];
+      path.push(frame.t, frame.t === F_OBJECT ? frame.keys[frame.i - 1] : frame.i - 1);
+    }
     if (clone === undefined) throw I.dataCloneError(failureMessage(what, path));
     // Within cloneDirect, whose recursive frames prepend their part of the path as it unwinds.
-    clone.failure = { what, path };
+    clone.failure = { __proto__: null, what, path, outer: I.newList() };
     throw clone.failure;
   };
 
@@ -218,7 +226,7 @@ export function serializeInternal(root, options = {}) {
         createDataProperty(frame.dst, frame.keys[frame.i - 1], copy, frame.flag);
         break;
       case F_DENSE:
-        frame.dst[frame.i - 1] = copy;
+        defineElement(frame.dst, frame.i - 1, copy);
         break;
       case F_LIST:
         if (!frame.flag) {
@@ -246,8 +254,8 @@ export function serializeInternal(root, options = {}) {
 
   const bigint = (opcode, b) => {
     if (forBytes) {
-      const [negative, magnitude] = bigintMagnitude(b);
-      code.push(opcode, negative ? 1 : 0, magnitude.length);
+      const magnitude = bigintMagnitude(b);
+      code.push(opcode, b < 0n ? 1 : 0, magnitude.length);
       values.push(magnitude);
     } else {
       code.push(opcode, 0, 0);
@@ -264,7 +272,7 @@ export function serializeInternal(root, options = {}) {
       return true;
     }
     if (entry >= 0) {
-      if (openSerializable.size > 0 && openSerializable.has(entry)) {
+      if (openSerializable.has(entry)) {
         fail('A registered serializable object that refers to itself through its own data');
       }
       code.push(op.BACK_REF, entry);
@@ -424,10 +432,21 @@ export function serializeInternal(root, options = {}) {
           break;
         }
         if (remembered(value)) break;
-        const [kind, detail] = classify(value, protoCache);
+        let kindAndDetail = classify(value, protoCache);
+        let platformCopy;
+        if (kindAndDetail[0] === I.PLATFORM) {
+          if (I.isPlatformInstance(value, kindAndDetail[2])) platformCopy = I.clonePlatformObject(value, kindAndDetail[1]);
+          else kindAndDetail = ORDINARY_KIND;
+        }
+        let keys;
+        if (kindAndDetail[0] === I.ORDINARY) {
+          keys = I.objectKeys(value);
+          if (keys.length === 0) kindAndDetail = I.hiddenKind(value);
+        }
+        const kind = kindAndDetail[0];
+        const detail = kindAndDetail[1];
         switch (kind) {
           case I.ORDINARY: {
-            const keys = I.objectKeys(value);
             if (direct) {
               const copy = {};
               memory.set(value, copy);
@@ -470,16 +489,7 @@ export function serializeInternal(root, options = {}) {
           case I.MAP:
           case I.SET: {
             const isMap = kind === I.MAP;
-            const list = [];
-            if (isMap) {
-              I.mapForEach(value, (v, k) => {
-                list.push(k, v);
-              });
-            } else {
-              I.setForEach(value, (v) => {
-                list.push(v);
-              });
-            }
+            const list = copiedList(value, isMap);
             let copy;
             if (direct) {
               copy = isMap ? new I.MapCtor() : new I.SetCtor();
@@ -537,7 +547,7 @@ export function serializeInternal(root, options = {}) {
             // from an own data property "message"; then what V8 also keeps: an own data
             // property "cause" (serialized) and a string "stack".
             const name = value.name;
-            const prototype = typeof name === 'string' ? Math.max(I.ErrorNames.indexOf(name), 0) : 0;
+            const prototype = typeof name === 'string' ? errorPrototype(name) : 0;
             const messageDescriptor = I.getOwnPropertyDescriptor(value, 'message');
             const message =
               messageDescriptor !== undefined && 'value' in messageDescriptor ? toString(messageDescriptor.value) : undefined;
@@ -547,8 +557,7 @@ export function serializeInternal(root, options = {}) {
             const hasCause = causeDescriptor !== undefined && 'value' in causeDescriptor;
             let copy;
             if (direct) {
-              const constructor = I.ErrorConstructors[prototype];
-              copy = stackString === undefined ? new constructor() : I.newErrorWithoutStack(constructor);
+              copy = I.newErrorWithoutStack(I.ErrorConstructors[prototype]);
               memory.set(value, copy);
               place(copy);
               if (message !== undefined) defineHidden(copy, 'message', message);
@@ -599,7 +608,7 @@ export function serializeInternal(root, options = {}) {
           }
           case I.PLATFORM: {
             if (forStorage) fail(`A platform object (${detail}) when serializing for storage`);
-            const copy = I.clonePlatformObject(value, detail);
+            const copy = platformCopy;
             if (copy === undefined) fail(`A platform object (${detail})`);
             if (direct) {
               memory.set(value, copy);
@@ -621,14 +630,14 @@ export function serializeInternal(root, options = {}) {
             memory.set(value, id);
             const data = detail.serialize(value);
             string(op.SERIALIZABLE, detail.name);
-            openSerializable.add(id);
+            openSerializable.set(id, true);
             open(F_SERIALIZABLE, value, undefined, 0, undefined, false);
             stack[stack.length - 1].i = id;
             value = data;
             continue walk;
           }
           default:
-            fail(`${/^[aeiouAEIOU]/.test(detail) ? 'An' : 'A'} ${detail}`);
+            fail(`${startsWithVowel(detail) ? 'An' : 'A'} ${detail}`);
         }
       }
     }
@@ -648,7 +657,7 @@ export function serializeInternal(root, options = {}) {
             value = obj[index];
             // Fast path: copy primitives in place (document.all aside, typeof tells them).
             if (direct && (typeof value !== 'object' || value === null) && isPlainPrimitive(value)) {
-              dst[index] = value;
+              defineElement(dst, index, value);
               continue;
             }
             continue walk;
@@ -716,18 +725,23 @@ const RECURSION_BUDGET = 64;
  * serializeInternal, sharing the memory map.
  */
 export function cloneDirect(root) {
-  const clone = { memory: new Map(), protoCache: new Map(), failure: undefined };
+  const clone = { __proto__: null, memory: I.ownMap(), protoCache: I.ownMap(), failure: undefined };
   try {
     return copyValue(root, clone, RECURSION_BUDGET);
   } catch (error) {
     if (error !== clone.failure) throw error;
-    throw I.dataCloneError(failureMessage(error.what, error.path));
+    // The recursive frames' part of the path, collected innermost first, goes first.
+    const path = I.newList();
+    const { outer } = error;
+    for (let i = outer.length - 2; i >= 0; i -= 2) path.push(outer[i], outer[i + 1]);
+    for (let i = 0; i < error.path.length; i++) path.push(error.path[i]);
+    throw I.dataCloneError(failureMessage(error.what, path));
   }
 }
 
 /** What a recursive frame (at `key` of a container of frame type `t`) lets unwind through it. */
 function unwinding(error, clone, t, key) {
-  if (error === clone.failure) error.path.unshift(t, key);
+  if (error === clone.failure) error.outer.push(t, key);
   return error;
 }
 
@@ -737,11 +751,15 @@ function copyValue(value, clone, budget) {
   if (!needsCopy(value)) return value;
   const known = clone.memory.get(value);
   if (known !== undefined) return known;
-  if (budget === 0 || typeof value !== 'object') return serializeInternal(value, { direct: true, clone });
-  const kind = classify(value, clone.protoCache)[0];
+  if (budget === 0 || typeof value !== 'object') return serializeInternal(value, { __proto__: null, direct: true, clone });
+  let kind = classify(value, clone.protoCache)[0];
+  let keys;
+  if (kind === I.ORDINARY) {
+    keys = I.objectKeys(value);
+    if (keys.length === 0) kind = I.hiddenKind(value)[0];
+  }
   switch (kind) {
     case I.ORDINARY: {
-      const keys = I.objectKeys(value);
       const copy = {};
       clone.memory.set(value, copy);
       return copyProperties(value, keys, 0, copy, false, clone, budget - 1);
@@ -762,7 +780,7 @@ function copyValue(value, clone, budget) {
       return copy;
     }
     default:
-      return serializeInternal(value, { direct: true, clone });
+      return serializeInternal(value, { __proto__: null, direct: true, clone });
   }
 }
 
@@ -804,26 +822,15 @@ function copyArray(value, clone, budget) {
         throw unwinding(error, clone, F_DENSE, index);
       }
     }
-    copy[index] = item;
+    defineElement(copy, index, item);
   }
   return length === keys.length ? copy : copyProperties(value, keys, length, copy, true, clone, budget);
 }
 
 /** A Map's or Set's entries, copied as a list first (the standard's order). */
 function copyList(value, isMap, clone, budget) {
-  const list = [];
-  let copy;
-  if (isMap) {
-    I.mapForEach(value, (v, k) => {
-      list.push(k, v);
-    });
-    copy = new I.MapCtor();
-  } else {
-    I.setForEach(value, (v) => {
-      list.push(v);
-    });
-    copy = new I.SetCtor();
-  }
+  const list = copiedList(value, isMap);
+  const copy = isMap ? new I.MapCtor() : new I.SetCtor();
   clone.memory.set(value, copy);
   let key;
   for (let i = 0; i < list.length; i++) {
@@ -842,10 +849,41 @@ function copyList(value, isMap, clone, budget) {
   return copy;
 }
 
+/** A Map's entries as key, value, key, value, ... or a Set's values, in order. */
+function copiedList(value, isMap) {
+  const list = I.bareList();
+  if (isMap) {
+    I.mapForEach(value, (v, k) => {
+      list[list.length] = k;
+      list[list.length] = v;
+    });
+  } else {
+    I.setForEach(value, (v) => {
+      list[list.length] = v;
+    });
+  }
+  return list;
+}
+
+/** The index of an Error's prototype in I.ErrorConstructors: by its name, else Error's. */
+function errorPrototype(name) {
+  for (let i = 1; i < I.ErrorNames.length; i++) if (I.ErrorNames[i] === name) return i;
+  return 0;
+}
+
 function regexpFlags(value) {
   let flags = 0;
-  for (const [get, bit] of I.regexpFlagGetters) if (get(value)) flags |= bit;
+  for (let i = 0; i < I.regexpFlagGetters.length; i++) {
+    const entry = I.regexpFlagGetters[i];
+    if (entry[0](value)) flags |= entry[1];
+  }
   return flags;
+}
+
+const VOWELS = 'aeiouAEIOU';
+function startsWithVowel(text) {
+  for (let i = 0; i < VOWELS.length; i++) if (text[0] === VOWELS[i]) return true;
+  return false;
 }
 
 /** A new Date, RegExp or primitive wrapper with the same internal value. */
@@ -882,7 +920,7 @@ function pathSegment(t, key) {
     case F_DENSE:
       return `[${key}]`;
     case F_OBJECT:
-      return /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+      return isIdentifier(key) ? `.${key}` : `[${I.jsonStringify(key)}]`;
     case F_LIST:
       return `.<entry ${key}>`;
     case F_ERROR:
@@ -890,4 +928,15 @@ function pathSegment(t, key) {
     default:
       return '.<serialized data>';
   }
+}
+
+/** Whether `key` is an ASCII identifier name (then a path shows it as `.key`). */
+function isIdentifier(key) {
+  if (key.length === 0) return false;
+  for (let i = 0; i < key.length; i++) {
+    const c = I.stringCharCodeAt(key, i);
+    const letter = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c === 0x24;
+    if (!letter && !(i > 0 && c >= 0x30 && c <= 0x39)) return false;
+  }
+  return true;
 }

@@ -10,6 +10,7 @@
 import * as glue from '#glue';
 import { memoryBytes, readAscii, writeString } from './io.js';
 import { wasm } from './runtime.js';
+import { markPlatformObject } from './structured-clone-platform.js';
 import { requireArguments, toDOMString, toUSVString } from './webidl.js';
 
 const { UrlSetter, UrlHostOperation } = glue;
@@ -157,6 +158,7 @@ export class URL {
   #searchParams = null;
 
   constructor(url, base = undefined) {
+    markPlatformObject(this, 'URL');
     if (url === INTERNAL) {
       this.#load(base);
       return;
@@ -386,6 +388,7 @@ export class URLSearchParams {
   #url = null;
 
   constructor(init = '') {
+    markPlatformObject(this, 'URLSearchParams');
     // (sequence<sequence<USVString>> or record<USVString, USVString> or USVString): an
     // object with a @@iterator method is a sequence, any other object a record.
     if (init !== null && (typeof init === 'object' || typeof init === 'function')) {
