@@ -201,7 +201,7 @@ export function structuredDeserialize(code, values, context = {}) {
   };
 
   const open = (frame) => {
-    stack.push(frame);
+    stack[stack.length] = frame;
   };
 
   while (ci < length) {
@@ -246,7 +246,7 @@ export function structuredDeserialize(code, values, context = {}) {
       }
       case op.BEGIN_OBJECT: {
         const object = {};
-        objects.push(object);
+        objects[objects.length] = object;
         open({ t: B_OBJECT, obj: object, key: NO_KEY, index: 0, remaining: 0, id: 0, flags: 0 });
         break;
       }
@@ -254,20 +254,20 @@ export function structuredDeserialize(code, values, context = {}) {
       case op.BEGIN_SPARSE_ARRAY: {
         const arrayLength = code[ci++];
         const array = new I.ArrayCtor(arrayLength);
-        objects.push(array);
+        objects[objects.length] = array;
         const dense = opcode === op.BEGIN_DENSE_ARRAY && arrayLength > 0;
         open({ t: dense ? B_DENSE : B_ARRAY, obj: array, key: NO_KEY, index: 0, remaining: dense ? arrayLength : 0, id: 0, flags: 0 });
         break;
       }
       case op.BEGIN_MAP: {
         const map = new I.MapCtor();
-        objects.push(map);
+        objects[objects.length] = map;
         open({ t: B_MAP, obj: map, key: NO_KEY, index: 0, remaining: 0, id: 0, flags: 0 });
         break;
       }
       case op.BEGIN_SET: {
         const set = new I.SetCtor();
-        objects.push(set);
+        objects[objects.length] = set;
         open({ t: B_SET, obj: set, key: NO_KEY, index: 0, remaining: 0, id: 0, flags: 0 });
         break;
       }
@@ -279,7 +279,7 @@ export function structuredDeserialize(code, values, context = {}) {
       }
       case op.DATE: {
         const date = new I.DateCtor(values[vi++]);
-        objects.push(date);
+        objects[objects.length] = date;
         deliver(date);
         break;
       }
@@ -287,13 +287,13 @@ export function structuredDeserialize(code, values, context = {}) {
         const flags = code[ci++];
         ci += 1;
         const regexp = makeRegExp(flags, values[vi++]);
-        objects.push(regexp);
+        objects[objects.length] = regexp;
         deliver(regexp);
         break;
       }
       case op.BOOLEAN_OBJECT: {
         const wrapper = I.ObjectCtor(code[ci++] !== 0);
-        objects.push(wrapper);
+        objects[objects.length] = wrapper;
         deliver(wrapper);
         break;
       }
@@ -302,7 +302,7 @@ export function structuredDeserialize(code, values, context = {}) {
       case op.STRING_OBJECT: {
         ci += op.OPERANDS[opcode];
         const wrapper = I.ObjectCtor(values[vi++]);
-        objects.push(wrapper);
+        objects[objects.length] = wrapper;
         deliver(wrapper);
         break;
       }
@@ -310,7 +310,7 @@ export function structuredDeserialize(code, values, context = {}) {
       case op.RESIZABLE_ARRAY_BUFFER: {
         ci += op.OPERANDS[opcode];
         const buffer = values[vi++];
-        objects.push(buffer);
+        objects[objects.length] = buffer;
         deliver(buffer);
         break;
       }
@@ -319,20 +319,20 @@ export function structuredDeserialize(code, values, context = {}) {
         if (sab === undefined) throw invalid('a SharedArrayBuffer it was not given');
         // A new SharedArrayBuffer object over the same memory, where the host can make one.
         const object = I.hostStructuredClone !== undefined ? I.hostStructuredClone(sab) : sab;
-        objects.push(object);
+        objects[objects.length] = object;
         deliver(object);
         break;
       }
       case op.TRANSFERRED_ARRAY_BUFFER: {
         const buffer = transferred[code[ci++]];
         if (buffer === undefined) throw invalid('a transferred ArrayBuffer it was not given');
-        objects.push(buffer);
+        objects[objects.length] = buffer;
         deliver(buffer);
         break;
       }
       case op.VIEW: {
         const id = objects.length;
-        objects.push(undefined); // stored once its buffer is read
+        objects[objects.length] = undefined; // stored once its buffer is read
         open({ t: B_VIEW, obj: undefined, index: code[ci], remaining: code[ci + 1], key: code[ci + 2], flags: code[ci + 3], id });
         ci += 4;
         break;
@@ -342,7 +342,7 @@ export function structuredDeserialize(code, values, context = {}) {
         if (constructor === undefined) throw invalid('an unknown Error prototype');
         // With [[ErrorData]]; message, cause and stack follow (see END when the stack does not).
         const error = I.newErrorWithoutStack(constructor);
-        objects.push(error);
+        objects[objects.length] = error;
         open({ t: B_ERROR, obj: error, key: NO_KEY, index: 0, remaining: 0, id: 0, flags: 0 });
         break;
       }
@@ -361,7 +361,7 @@ export function structuredDeserialize(code, values, context = {}) {
       case op.SERIALIZABLE: {
         ci += 1;
         const id = objects.length;
-        objects.push(undefined); // stored once its data is read
+        objects[objects.length] = undefined; // stored once its data is read
         open({ t: B_SERIALIZABLE, obj: undefined, key: values[vi++], index: 0, remaining: 0, id, flags: 0 });
         break;
       }
