@@ -123,7 +123,7 @@ function domExceptionFromData(data) {
  */
 export function structuredDeserialize(code, values, context = {}) {
   const { transferred = [], shared = [], hosts = [], cloneHosts = false } = context;
-  const length = code.length;
+  const length = I.isView(code) ? I.typedArrayLength(code) : code.length;
   const objects = I.newList();
   const stack = I.newList();
   let ci = 0;

@@ -72,9 +72,18 @@ function withMethods(object, methods) {
 // Map and WeakMap subclasses whose prototypes (private to this module) hold the methods as
 // they were at load: a call costs what `map.get(key)` does (V8 inlines it, as it does not an
 // uncurried call or an own method), and no replaced Map.prototype method runs.
-class SafeMap extends MapCtor {}
+// (Explicit constructors: the implicit one spreads its arguments through the array iterator.)
+class SafeMap extends MapCtor {
+  constructor() {
+    super();
+  }
+}
 withMethods(SafeMap.prototype, MapMethods);
-class SafeWeakMap extends WeakMap {}
+class SafeWeakMap extends WeakMap {
+  constructor() {
+    super();
+  }
+}
 withMethods(SafeWeakMap.prototype, WeakMapMethods);
 
 /** A Map for the clone's own bookkeeping (see SafeMap); `entries`: [key, value] pairs to add. */

@@ -63,6 +63,13 @@ const VIEW_KIND = [I.VIEW, 'view'];
 const SLOW = [-1, ''];
 const EMPTY = I.newList();
 
+/**
+ * Whether an object that looks ordinary by its prototype chain may be of another kind (see
+ * I.hiddenKind): built-in objects have no own enumerable keys, but for a String object's
+ * indices ("0" first).
+ */
+const mayHideKind = (keys) => keys.length === 0 || keys[0] === '0';
+
 /** An Array or view is itself unless it is an instance of a registered subclass. */
 function registeredOr(proto, usual, kind, protoCache) {
   if (I.mapSize(op.registry.byPrototype) === 0 || proto === usual) return kind;
@@ -95,6 +102,12 @@ function kindOfPrototypeChain(proto) {
 
 /** A primitive structured clone copies as is: not a Symbol, not document.all (typeof "undefined"). */
 const isPlainPrimitive = (value) => (typeof value === 'undefined' ? value === undefined : typeof value !== 'symbol' && typeof value !== 'function');
+
+/**
+ * An Error's or DOMException's stack, if it has its own: V8 reads the stack it captured (or
+ * what was assigned over it), never one inherited from a prototype.
+ */
+const ownStack = (value) => (I.hasOwn(value, 'stack') ? value.stack : undefined);
 
 /** ECMAScript ToString, which throws a TypeError for Symbols. */
 const toString = (value) => `${value}`;
@@ -151,9 +164,11 @@ function tracksLength(view, isDataView, buffer, byteOffset, byteLength, elementS
     } catch {
       shrunk = -1; // a fixed-length DataView is now out of bounds
     }
+    // A fixed-length typed array out of bounds reads 0 too (asked before the buffer grows back).
+    const outside = !isDataView && shrunk === 0 && outOfBounds(view);
     I.arrayBufferResize(buffer, bufferLength);
     I.typedArraySet(new I.Uint8ArrayCtor(buffer, bufferLength - elementSize, elementSize), tail);
-    return shrunk === byteLength - elementSize && (shrunk !== 0 || isDataView || !outOfBounds(view));
+    return shrunk === byteLength - elementSize && !outside;
   } catch {
     return false;
   }
@@ -259,7 +274,7 @@ export function serializeInternal(root, options) {
       const magnitude = bigintMagnitude(b);
       code[code.length] = opcode;
       code[code.length] = b < 0n ? 1 : 0;
-      code[code.length] = magnitude.length;
+      code[code.length] = I.typedArrayLength(magnitude);
       values[values.length] = magnitude;
     } else {
       code[code.length] = opcode;
@@ -463,7 +478,7 @@ export function serializeInternal(root, options) {
         let keys;
         if (kindAndDetail[0] === I.ORDINARY) {
           keys = I.objectKeys(value);
-          if (keys.length === 0) kindAndDetail = I.hiddenKind(value);
+          if (mayHideKind(keys)) kindAndDetail = I.hiddenKind(value);
         }
         const kind = kindAndDetail[0];
         const detail = kindAndDetail[1];
@@ -578,7 +593,7 @@ export function serializeInternal(root, options) {
             const message =
               messageDescriptor !== undefined && 'value' in messageDescriptor ? toString(messageDescriptor.value) : undefined;
             const causeDescriptor = I.getOwnPropertyDescriptor(value, 'cause');
-            const errorStack = value.stack;
+            const errorStack = ownStack(value);
             const stackString = typeof errorStack === 'string' ? errorStack : undefined;
             const hasCause = causeDescriptor !== undefined && 'value' in causeDescriptor;
             let copy;
@@ -611,7 +626,7 @@ export function serializeInternal(root, options) {
             // WebIDL DOMException serialization steps: name and message, and the stack.
             const name = I.domExceptionName(value);
             const message = I.domExceptionMessage(value);
-            const errorStack = value.stack;
+            const errorStack = ownStack(value);
             if (direct) {
               const copy = makeDOMException(name, message, errorStack);
               memory.set(value, copy);
@@ -783,7 +798,7 @@ function copyValue(value, clone, budget) {
   let keys;
   if (kind === I.ORDINARY) {
     keys = I.objectKeys(value);
-    if (keys.length === 0) kind = I.hiddenKind(value)[0];
+    if (mayHideKind(keys)) kind = I.hiddenKind(value)[0];
   }
   switch (kind) {
     case I.ORDINARY: {

@@ -211,6 +211,8 @@ function streams(address) {
   };
 }
 
+const byteLengthOf = (value) => (I.isView(value) ? I.typedArrayByteLength(value) : I.arrayBufferByteLength(value));
+
 /** Strings longer than this are written one by one rather than joined first (V8's string limit). */
 const JOIN_LIMIT = 1 << 26;
 
@@ -229,7 +231,7 @@ function lower(code, values) {
       unitCount += value.length;
       if (unitCount <= JOIN_LIMIT) text += value;
     } else {
-      byteCount += value.byteLength; // an ArrayBuffer copy or a BigInt's magnitude
+      byteCount += byteLengthOf(value); // an ArrayBuffer copy or a BigInt's magnitude
     }
   }
   const out = streams(glue.cloneOpsInput(code.length, numberCount, unitCount, byteCount));
@@ -251,7 +253,7 @@ function lower(code, values) {
       u += value.length;
     } else {
       I.typedArraySet(out.bytes, I.isView(value) ? value : new I.Uint8ArrayCtor(value), b);
-      b += value.byteLength;
+      b += byteLengthOf(value);
     }
   }
 }
@@ -270,7 +272,8 @@ function lift(address) {
   let n = 0;
   let u = 0;
   let b = 0;
-  for (let ci = 0; ci < code.length; ci += 1 + op.OPERANDS[code[ci]]) {
+  const codeLength = I.typedArrayLength(code);
+  for (let ci = 0; ci < codeLength; ci += 1 + op.OPERANDS[code[ci]]) {
     switch (code[ci]) {
       case op.NUMBER:
       case op.DATE:
@@ -285,7 +288,7 @@ function lift(address) {
       case op.REGEXP: {
         const length = code[ci + op.OPERANDS[code[ci]]];
         if (length < SHORT_STRING) {
-          text ??= readUnits(units, memory, 0, units.length);
+          text ??= readUnits(units, memory, 0, I.typedArrayLength(units));
           values[values.length] = I.stringSlice(text, u, u + length);
         } else {
           values[values.length] = readUnits(units, memory, u, length);
