@@ -98,18 +98,18 @@ export function ownWeakMap() {
   return new SafeWeakMap();
 }
 
+// The prototype of the clone's lists: push and pop as they were at load, no indexed
+// properties, a null prototype, frozen (and never handed out).
+const ListPrototype = Object.freeze(withMethods({ __proto__: null }, ListMethods));
+
 /**
- * A list for the clone's own bookkeeping: an Array with a null prototype (no inherited indexed
- * accessor, such as one defined on Array.prototype, can intercept its elements) and the
- * captured push and pop as own properties.
+ * A list for the clone's own bookkeeping: an Array whose prototype is ListPrototype, so that
+ * no inherited indexed accessor (such as one defined on Array.prototype) can intercept its
+ * elements. Appended to by index (`list[list.length] = x`: V8 is slower at a push it cannot
+ * see is Array.prototype's).
  */
 export function newList() {
-  return withMethods(setPrototypeOf([], null), ListMethods);
-}
-
-/** A list without the methods, appended to by index: cheaper to make, for one per Map or Set. */
-export function bareList() {
-  return setPrototypeOf([], null);
+  return setPrototypeOf([], ListPrototype);
 }
 const setSize = getter(Set.prototype, 'size');
 export const arrayBufferByteLength = getter(ArrayBuffer.prototype, 'byteLength');
@@ -243,8 +243,9 @@ export const REGISTERED = 16;
 /** An object DataCloneError must reject: `name` says what it is. */
 export const UNCLONEABLE = 17;
 
-const isArrayBuffer = (v) => passes(arrayBufferByteLength, v);
-const isSharedArrayBuffer = (v) => passes(sharedArrayBufferByteLength, v);
+// (node:util's checks where there are: a brand check that fails throws, which is slow.)
+const isArrayBuffer = nodeTypes?.isArrayBuffer ?? ((v) => passes(arrayBufferByteLength, v));
+const isSharedArrayBuffer = nodeTypes?.isSharedArrayBuffer ?? ((v) => passes(sharedArrayBufferByteLength, v));
 
 /**
  * Exact kind checks in the specification's order, for objects whose prototype does not tell
@@ -258,8 +259,8 @@ const SLOW_CHECKS = [
   [DATE, 'Date', nodeTypes?.isDate ?? ((v) => passes(dateValue, v))],
   // The flag getters accept this realm's RegExp.prototype too, which has no [[OriginalFlags]].
   [REGEXP, 'RegExp', nodeTypes?.isRegExp ?? ((v) => v !== RegExp.prototype && passes(regexpFlagGetters[0][0], v))],
-  [ARRAY_BUFFER, 'ArrayBuffer', nodeTypes?.isArrayBuffer ?? isArrayBuffer],
-  [SHARED_ARRAY_BUFFER, 'SharedArrayBuffer', nodeTypes?.isSharedArrayBuffer ?? isSharedArrayBuffer],
+  [ARRAY_BUFFER, 'ArrayBuffer', isArrayBuffer],
+  [SHARED_ARRAY_BUFFER, 'SharedArrayBuffer', isSharedArrayBuffer],
   [MAP, 'Map', nodeTypes?.isMap ?? ((v) => passes(mapSize, v))],
   [SET, 'Set', nodeTypes?.isSet ?? ((v) => passes(setSize, v))],
   [ERROR, 'Error', hasErrorData],

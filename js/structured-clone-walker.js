@@ -767,7 +767,7 @@ const RECURSION_BUDGET = 64;
  * serializeInternal, sharing the memory map.
  */
 export function cloneDirect(root) {
-  const clone = { __proto__: null, memory: I.ownMap(), protoCache: I.ownMap(), failure: undefined, entries: I.bareList(), top: 0 };
+  const clone = { __proto__: null, memory: I.ownMap(), protoCache: I.ownMap(), failure: undefined, entries: I.newList(), top: 0 };
   try {
     return copyValue(root, clone, RECURSION_BUDGET);
   } catch (error) {
@@ -909,7 +909,7 @@ function copyList(value, isMap, clone, budget) {
 
 /** A Map's entries as key, value, key, value, ... or a Set's values, in order. */
 function copiedList(value, isMap) {
-  const list = I.bareList();
+  const list = I.newList();
   if (isMap) {
     I.mapForEach(value, (v, k) => {
       list[list.length] = k;
