@@ -28,10 +28,12 @@ const hidden = { __proto__: null, value: undefined, writable: true, enumerable: 
 /**
  * CreateDataProperty(object, key, value) for a new ordinary object or Array (`isArray`):
  * assignment where no object on its prototype chain has the key (then no inherited setter or
- * read-only property can intercept it: fast), a definition otherwise.
+ * read-only property can intercept it: fast), a definition otherwise. (An object's chain is
+ * just Object.prototype, whose own prototype cannot change; HasOwnProperty measured faster
+ * than `in` there. An Array's goes on from Array.prototype, whose prototype a page may change.)
  */
 export function createDataProperty(object, key, value, isArray) {
-  if (key in (isArray ? I.ArrayPrototype : I.ObjectPrototype)) {
+  if (isArray ? key in I.ArrayPrototype : I.hasOwn(I.ObjectPrototype, key)) {
     descriptor.value = value;
     try {
       I.defineProperty(object, key, descriptor);

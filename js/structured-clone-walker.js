@@ -216,13 +216,16 @@ export function serializeInternal(root, options) {
   let nextId = 0;
   let result;
   for (let i = 0; i < transferList.length; i++) memory.set(transferList[i], -1 - i);
+  /** Map and Set entries copied before they are walked (shared with cloneDirect's, above its top). */
+  const entries = clone?.entries ?? I.newList();
+  let entriesTop = clone?.top ?? 0;
 
   const fail = (what) => {
     const path = I.newList();
     for (let i = 0; i < stack.length; i++) {
       const frame = stack[i];
       path[path.length] = frame.t;
-      path[path.length] = frame.t === F_OBJECT ? frame.keys[frame.i - 1] : frame.i - 1;
+      path[path.length] = frame.t === F_OBJECT ? frame.keys[frame.i - 1] : frame.i - 1 - frame.from;
     }
     if (clone === undefined) throw I.dataCloneError(failureMessage(what, path));
     // Within cloneDirect, whose recursive frames prepend their part of the path as it unwinds.
@@ -247,7 +250,7 @@ export function serializeInternal(root, options) {
       case F_LIST:
         if (!frame.flag) {
           I.setAdd(frame.dst, copy);
-        } else if ((frame.i & 1) === 1) {
+        } else if (((frame.i - frame.from) & 1) === 1) {
           frame.key = copy; // a Map key; its value comes next
         } else {
           I.mapSet(frame.dst, frame.key, copy);
@@ -260,7 +263,7 @@ export function serializeInternal(root, options) {
 
   /** Opens a container: `dst` is its copy (direct), `flag` says whether it is an Array (a Map). */
   const open = (t, obj, keys, len, dst, flag) => {
-    stack[stack.length] = { t, obj, keys, i: 0, len, dst, flag, key: undefined };
+    stack[stack.length] = { t, obj, keys, i: 0, len, dst, flag, key: undefined, from: 0 };
   };
 
   const string = (opcode, s) => {
@@ -527,7 +530,9 @@ export function serializeInternal(root, options) {
           case I.MAP:
           case I.SET: {
             const isMap = kind === I.MAP;
-            const list = copiedList(value, isMap);
+            // Its entries go on top of `entries`, a stack shared by nested Maps and Sets.
+            const start = entriesTop;
+            entriesTop = copyEntries(value, isMap, entries, start);
             let copy;
             if (direct) {
               copy = isMap ? new I.MapCtor() : new I.SetCtor();
@@ -537,7 +542,9 @@ export function serializeInternal(root, options) {
               memory.set(value, nextId++);
               code[code.length] = isMap ? op.BEGIN_MAP : op.BEGIN_SET;
             }
-            open(F_LIST, value, list, 0, copy, isMap);
+            open(F_LIST, value, entries, entriesTop, copy, isMap);
+            stack[stack.length - 1].i = start;
+            stack[stack.length - 1].from = start;
             break;
           }
           case I.DATE:
@@ -725,11 +732,12 @@ export function serializeInternal(root, options) {
           break;
         }
         case F_LIST:
-          if (frame.i < frame.keys.length) {
+          if (frame.i < frame.len) {
             value = frame.keys[frame.i++];
             continue walk;
           }
           if (!direct) code[code.length] = op.END;
+          entriesTop = frame.from;
           stack.pop();
           break;
         case F_ERROR:
@@ -875,17 +883,7 @@ function copyList(value, isMap, clone, budget) {
   // (a new list each would cost ~10 % on Map-heavy graphs: a null-prototype Array is slow to make).
   const list = clone.entries;
   const start = clone.top;
-  let end = start;
-  if (isMap) {
-    I.mapForEach(value, (v, k) => {
-      list[end++] = k;
-      list[end++] = v;
-    });
-  } else {
-    I.setForEach(value, (v) => {
-      list[end++] = v;
-    });
-  }
+  const end = copyEntries(value, isMap, list, start);
   clone.top = end;
   const copy = isMap ? new I.MapCtor() : new I.SetCtor();
   clone.memory.set(value, copy);
@@ -907,20 +905,24 @@ function copyList(value, isMap, clone, budget) {
   return copy;
 }
 
-/** A Map's entries as key, value, key, value, ... or a Set's values, in order. */
-function copiedList(value, isMap) {
-  const list = I.newList();
+/**
+ * Copies a Map's entries (key, value, key, value, ...) or a Set's values, in order, into
+ * `list` from index `start` (the standard's copied list: what the walk then runs over); returns
+ * the index after the last.
+ */
+function copyEntries(value, isMap, list, start) {
+  let end = start;
   if (isMap) {
     I.mapForEach(value, (v, k) => {
-      list[list.length] = k;
-      list[list.length] = v;
+      list[end++] = k;
+      list[end++] = v;
     });
   } else {
     I.setForEach(value, (v) => {
-      list[list.length] = v;
+      list[end++] = v;
     });
   }
-  return list;
+  return end;
 }
 
 /** The index of an Error's prototype in I.ErrorConstructors: by its name, else Error's. */
