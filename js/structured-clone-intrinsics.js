@@ -540,8 +540,11 @@ export function clonePlatformObject(value, name) {
   }
   if (clone === null || typeof clone !== 'object') return undefined;
   const proto = getPrototypeOf(clone);
-  // (Node's CryptoKey copies share the original's internal class, not the global CryptoKey.)
-  for (let p = getPrototypeOf(value); p !== null && p !== ObjectPrototype; p = getPrototypeOf(p)) {
+  // A plain object (whose prototype is some realm's Object.prototype) is how a host clones what
+  // it does not serialize. (Node's CryptoKey copies share the original's internal class, not
+  // the global CryptoKey: any prototype on the original's chain will do.)
+  if (proto === null || getPrototypeOf(proto) === null) return undefined;
+  for (let p = getPrototypeOf(value); p !== null; p = getPrototypeOf(p)) {
     if (p === proto) return clone;
   }
   return undefined;
