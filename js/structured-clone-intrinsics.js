@@ -219,6 +219,9 @@ function hasErrorData(value) {
   if (isErrorBuiltin) return isErrorBuiltin(value);
   if (isNativeError) return isNativeError(value);
   // [[ErrorData]] is what makes the built-in tag "Error"; Error prototypes have no @@toStringTag.
+  // Object.prototype.toString reads a @@toStringTag a page defined, though: then undefined
+  // (unknown), and an object whose prototype chain says Error is taken to be one.
+  if (toStringTag in value) return undefined;
   return objectToString(value) === '[object Error]';
 }
 
@@ -263,7 +266,7 @@ const SLOW_CHECKS = [
   [SHARED_ARRAY_BUFFER, 'SharedArrayBuffer', isSharedArrayBuffer],
   [MAP, 'Map', nodeTypes?.isMap ?? ((v) => passes(mapSize, v))],
   [SET, 'Set', nodeTypes?.isSet ?? ((v) => passes(setSize, v))],
-  [ERROR, 'Error', hasErrorData],
+  [ERROR, 'Error', (v) => hasErrorData(v) === true],
   [UNCLONEABLE, 'Symbol object', nodeTypes?.isSymbolObject ?? ((v) => passes(symbolValue, v))],
   [UNCLONEABLE, 'WeakMap', nodeTypes?.isWeakMap ?? ((v) => passes((x) => weakMapHas(x, ObjectPrototype), v))],
   [UNCLONEABLE, 'WeakSet', nodeTypes?.isWeakSet ?? ((v) => passes((x) => weakSetHas(x, ObjectPrototype), v))],
@@ -289,9 +292,11 @@ export function slowKind(value) {
   return weft === undefined ? ORDINARY_KIND : [UNCLONEABLE, weft];
 }
 
-// The checks that run no exception where node:util's are missing (browsers) are few; without
-// node:util, a kind whose only check throws for other objects is tried once Object.prototype
-// .toString has said what it can (Date, RegExp, Error, Boolean, Number, String, arguments).
+// Without node:util (browsers), Object.prototype.toString tells Dates, RegExps, Errors,
+// Booleans, Numbers, Strings and arguments objects apart without an exception; of the rest only
+// the cloneable kinds are tried, whose brand checks throw for other objects (each would cost
+// every empty object an exception): there a WeakMap, Promise, ... whose prototype was replaced
+// clones as an ordinary object.
 const HIDDEN_CHECKS = nodeTypes
   ? SLOW_CHECKS.filter((entry) => entry[1] !== 'WeakRef' && entry[1] !== 'FinalizationRegistry')
   : SLOW_CHECKS.filter((entry) => ['Map', 'Set', 'ArrayBuffer', 'SharedArrayBuffer', 'BigInt'].includes(entry[1]));
@@ -328,6 +333,7 @@ export function hiddenKind(value) {
 const wasmPrototype = (name) => globalThis.WebAssembly?.[name]?.prototype;
 const CHECKS_BY_NAME = ownMap([
   ...SLOW_CHECKS.map(([, name, check]) => [name, check]),
+  ['Error', (v) => hasErrorData(v) !== false],
   ['WebAssembly.Table', (v) => passes(getter(wasmPrototype('Table'), 'length'), v)],
   ['WebAssembly.Global', (v) => passes(uncurry(wasmPrototype('Global')?.valueOf), v)],
   ['WebAssembly.Instance', (v) => passes(getter(wasmPrototype('Instance'), 'exports'), v)],
