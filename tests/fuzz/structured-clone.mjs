@@ -42,6 +42,11 @@ const NUMBERS = [0, -0, 1, -1, 0.5, NaN, Infinity, -Infinity, 2 ** 31, -(2 ** 31
 const BIGINTS = [0n, 1n, -1n, 2n ** 64n, -(2n ** 70n), 255n];
 const SOURCES = ['a+', '[x-z]*', '\\d{2,}', '(?<n>.)\\k<n>', '/', '\\u{1F600}', '^$'];
 const FLAGS = ['', 'g', 'i', 'm', 's', 'y', 'd', 'gimsyd', 'u', 'v'];
+// Values that cannot be cloned. Without node:util (run with `--import 'data:text/javascript,delete
+// process.getBuiltinModule'` to fuzz the browsers' code path) a Proxy cannot be told from its
+// target, as the README says.
+const BAD_KINDS = ['function', 'symbol', 'WeakMap', 'WeakSet', 'Promise', 'WeakRef', 'SymbolObject', 'generator'];
+if (typeof process.getBuiltinModule === 'function') BAD_KINDS.push('Proxy');
 
 /**
  * A recipe: a JSON-like tree that builds a value. Containers get an index in build order, so
@@ -90,7 +95,7 @@ function generateRecipe(rand, depth = 0) {
       proto: rand.pick(['null', 'Object']), inner: generateRecipe(rand, depth + 1),
     };
     case 18: return { t: 'ref', to: rand.int(8) };
-    case 19: return { t: 'bad', kind: rand.pick(['function', 'symbol', 'WeakMap', 'WeakSet', 'Promise', 'Proxy', 'WeakRef', 'SymbolObject', 'generator']) };
+    case 19: return { t: 'bad', kind: rand.pick(BAD_KINDS) };
     default: return { t: 'ref', to: rand.int(4) };
   }
 }
@@ -306,6 +311,9 @@ const TAMPERS = {
   'globalThis.ArrayBuffer': method(globalThis, 'ArrayBuffer'),
   'Error.stackTraceLimit accessor': () => replace(Error, 'stackTraceLimit', { get: () => 10, set: thrower }),
 };
+// Without node:util, Object.prototype.toString is how Errors, Dates, ... are told apart when their
+// prototype was replaced; a page's @@toStringTag getter on Object.prototype hides that (README).
+if (typeof process.getBuiltinModule !== 'function') delete TAMPERS['Object.prototype[Symbol.toStringTag]'];
 const TAMPER_NAMES = Object.keys(TAMPERS);
 
 /** One outcome: the value, or {threw} (DataCloneError or not). */
