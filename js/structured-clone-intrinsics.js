@@ -20,7 +20,7 @@ const getter = (proto, key) => {
 };
 
 export const { defineProperty, getOwnPropertyDescriptor, getPrototypeOf, setPrototypeOf, keys: objectKeys } = Object;
-export const { floor, max } = Math;
+export const { floor } = Math;
 export const { parseInt } = Number;
 export const { stringify: jsonStringify } = JSON;
 export const stringSlice = uncurry(String.prototype.slice);
@@ -48,7 +48,6 @@ export const toStringTag = Symbol.toStringTag;
 export const objectToString = uncurry(Object.prototype.toString);
 
 export const mapSet = uncurry(Map.prototype.set);
-export const mapGet = uncurry(Map.prototype.get);
 export const setAdd = uncurry(Set.prototype.add);
 export const mapForEach = uncurry(Map.prototype.forEach);
 export const setForEach = uncurry(Set.prototype.forEach);
