@@ -37,9 +37,10 @@ setup-build:
 	@# per-platform packages of `deno`, though install resolves it to the same locked versions.
 	@if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm install --no-audit --no-fund; fi
 
+# The two font packages give the playground's CJK and emoji text a font (tests/browser checks it).
 setup-browser:
-	@if [ ! -x $(CHROMIUM) ] || ! command -v chromedriver >/dev/null; then \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver >/dev/null; \
+	@if [ ! -x $(CHROMIUM) ] || ! command -v chromedriver >/dev/null || ! dpkg -s fonts-ipafont-gothic fonts-noto-color-emoji >/dev/null 2>&1; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver fonts-ipafont-gothic fonts-noto-color-emoji >/dev/null; \
 	fi
 
 ## Build pkg/ (the npm package) and link it as node_modules/webweft for the tests
@@ -48,8 +49,8 @@ pkg:
 	@ln -sfn ../pkg node_modules/webweft
 
 lint:
-	cargo fmt --check
-	cargo clippy --all-targets -- -D warnings
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --lib -- -D warnings
 	@# Every slimmer wasm feature set that tools/size.mjs builds compiles cleanly too.
 	for features in base64 url public-suffix encoding encoding-legacy html structured-clone lite; do \
@@ -85,9 +86,11 @@ bench: setup-build pkg
 	cargo bench
 	node --expose-gc benches/node/run.mjs
 
-## Regenerate src/encoding/tables/ from ENCODING_DATA_DIR (tests/encoding_tables.rs checks they are current)
+## Regenerate src/encoding/tables/ from ENCODING_DATA_DIR and src/url/idna_adapter/tables/ from
+## ICU4X's data (tests/encoding_tables.rs and tests/idna_tables.rs check they are current)
 tables:
 	cargo run --no-default-features --example encoding_tables
+	cargo run --example idna_tables
 
 ## What each cargo feature set adds to the wasm (raw / gzip / brotli)
 size: setup-build

@@ -29,7 +29,9 @@ fn main() {
     for _ in 0..rounds {
         for u in &urls {
             total += match which.as_str() {
-                "weft" => webweft::url::Url::parse(black_box(u), None).map_or(0, |u| u.href().len()),
+                "weft" => {
+                    webweft::url::Url::parse(black_box(u), None).map_or(0, |u| u.href().len())
+                }
                 "weft-can-parse" => usize::from(webweft::url::Url::can_parse(black_box(u), None)),
                 "url" => url::Url::parse(black_box(u)).map_or(0, |u| u.as_str().len()),
                 "ada" => ada_url::Url::parse(black_box(*u), None).map_or(0, |u| u.href().len()),

@@ -1,7 +1,7 @@
 // The Encoding Standard's API (§8): TextDecoder, TextEncoder, TextDecoderStream,
 // TextEncoderStream, plus weft's encode/decode/labelToEncoding/sniffBOM over every encoding.
-// Decoder state lives in a wasm TextDecoderCore (freed by the glue's FinalizationRegistry);
-// bytes cross with one copy (io.js), decoded UTF-16 comes back as one string.
+// No wasm object per JS object: a decoder's state is a word kept in the TextDecoder; bytes cross
+// with one copy (io.js), decoded UTF-16 comes back as one string.
 import * as glue from '#glue';
 import { memoryBytes, readBytes, writeBytes, writeString } from './io.js';
 import { wasm } from './runtime.js';
@@ -23,6 +23,14 @@ function verified(make) {
   }
 }
 
+// Built-ins the hot paths call, captured at load (a page may replace them later).
+const uncurry = Function.prototype.bind.bind(Function.prototype.call);
+const isView = ArrayBuffer.isView;
+// The %TypedArray%.prototype[@@toStringTag] getter: the kind of a typed array from any realm.
+const typedArrayTag = uncurry(
+  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag).get,
+);
+
 // Node and Bun: Buffer's UTF-16LE methods copy once between a string and any Uint8Array.
 const bufferPrototype = globalThis.Buffer?.prototype;
 const ucs2Slice = verified(() => {
@@ -42,11 +50,18 @@ const utf16Decoder = verified(() => {
   return decoder.decode(Uint8Array.from(probeBytes)) === probeString.slice(0, -1) + '\uFFFD' ? decoder : undefined;
 });
 
+// Called uncurried: a page may replace the prototypes' methods after load.
+const sliceUcs2 = ucs2Slice && uncurry(ucs2Slice);
+const utf16Decode = utf16Decoder && uncurry(Object.getPrototypeOf(utf16Decoder).decode);
+
 function readUtf16(units) {
-  if (units === 0) return '';
-  const address = glue.encodingUtf16Output();
-  if (ucs2Slice) return ucs2Slice.call(memoryBytes(), address, address + units * 2);
-  if (utf16Decoder) return utf16Decoder.decode(memoryBytes().subarray(address, address + units * 2));
+  return units === 0 ? '' : readUtf16At(glue.encodingUtf16Output(), units);
+}
+
+/** The string of `units` UTF-16 code units at `address` in wasm memory. */
+function readUtf16At(address, units) {
+  if (sliceUcs2) return sliceUcs2(memoryBytes(), address, address + units * 2);
+  if (utf16Decoder) return utf16Decode(utf16Decoder, memoryBytes().subarray(address, address + units * 2));
   const view = new Uint16Array(wasm().memory.buffer, address, units);
   let string = '';
   for (let i = 0; i < units; i += 0x2000) {
@@ -87,6 +102,79 @@ const hostTextEncoder = verified(() => {
   return good ? encoder : undefined;
 });
 
+// UTF-8 decoding of large inputs goes to the host's decoder where it is both correct (checked
+// below on a BOM, every class of malformed sequence, surrogates, fatal mode and a shared
+// buffer) and faster than weft's wasm decoder. Faster, as measured with benches/node/encoding.mjs
+// (see README): Node 24, whose decoder uses SIMD (simdutf). Node 20's ICU decoder is slower than
+// weft's; other hosts are not measured yet, so they keep weft's.
+const hostHasFastUtf8 = Number(String(globalThis.process?.versions?.node ?? '').split('.')[0]) >= 24;
+
+// [bytes, what the standard's UTF-8 decoder gives (with the BOM kept), whether it is well-formed]
+const utf8Probes = [
+  [[0xef, 0xbb, 0xbf, 0x61], '\uFEFFa', true],
+  [[0x41, 0xc2, 0x80, 0xe0, 0xa0, 0x80, 0xf0, 0x90, 0x80, 0x80, 0xf4, 0x8f, 0xbf, 0xbf], 'A\x80\u0800\u{10000}\u{10FFFF}', true],
+  [[0x80], '\uFFFD', false],
+  [[0xc0, 0x80], '\uFFFD\uFFFD', false],
+  [[0xc2], '\uFFFD', false],
+  [[0xc2, 0x41], '\uFFFDA', false],
+  [[0xe0, 0x80, 0x80], '\uFFFD\uFFFD\uFFFD', false],
+  [[0xe0, 0xa0], '\uFFFD', false],
+  [[0xe1, 0x80, 0x41], '\uFFFDA', false],
+  [[0xed, 0xa0, 0x80], '\uFFFD\uFFFD\uFFFD', false],
+  [[0xed, 0xbf], '\uFFFD\uFFFD', false],
+  [[0xf0, 0x80, 0x80, 0x80], '\uFFFD\uFFFD\uFFFD\uFFFD', false],
+  [[0xf0, 0x90, 0x80], '\uFFFD', false],
+  [[0xf1, 0x80, 0x80, 0x41], '\uFFFDA', false],
+  [[0xf4, 0x90, 0x80, 0x80], '\uFFFD\uFFFD\uFFFD\uFFFD', false],
+  [[0xf5, 0xff, 0xfe], '\uFFFD\uFFFD\uFFFD', false],
+  [[0xf0, 0xc3, 0x80, 0x2a], '\uFFFD\xC0*', false],
+];
+
+const hostUtf8 = verified(() => {
+  if (!hostHasFastUtf8) return undefined;
+  const Host = globalThis.TextDecoder;
+  const decode = uncurry(Host.prototype.decode);
+  const loose = new Host('utf-8', { ignoreBOM: true });
+  const strict = new Host('utf-8', { fatal: true, ignoreBOM: true });
+  const padding = Array.from({ length: 70 }, (_, i) => 0x20 + (i % 90));
+  const throws = (bytes) => {
+    try {
+      decode(strict, bytes);
+      return false;
+    } catch (error) {
+      return error instanceof globalThis.TypeError || error?.name === 'TypeError';
+    }
+  };
+  const agrees = (bytes, expected, wellFormed) =>
+    decode(loose, bytes) === expected && (wellFormed ? decode(strict, bytes) === expected : throws(bytes));
+  let allBytes = [];
+  let allText = '';
+  for (const [bytes, expected, wellFormed] of utf8Probes) {
+    // Each alone, and after and before long ASCII runs (where SIMD paths start).
+    const padded = [...padding, ...bytes, ...padding];
+    const paddedText = String.fromCharCode(...padding) + expected + String.fromCharCode(...padding);
+    if (!agrees(Uint8Array.from(bytes), expected, wellFormed)) return undefined;
+    if (!agrees(Uint8Array.from(padded), paddedText, wellFormed)) return undefined;
+    allBytes = allBytes.concat(bytes);
+    allText += expected;
+  }
+  if (decode(loose, Uint8Array.from(allBytes)) !== allText || decode(loose, new Uint8Array(0)) !== '') return undefined;
+  if (typeof SharedArrayBuffer === 'function') {
+    const shared = new Uint8Array(new SharedArrayBuffer(allBytes.length));
+    shared.set(allBytes);
+    if (decode(loose, shared) !== allText) return undefined;
+  }
+  // The host's TypeError may come from another realm: fatal mode throws this module's.
+  return (bytes, fatal) => {
+    if (!fatal) return decode(loose, bytes);
+    try {
+      return decode(strict, bytes);
+    } catch {
+      throw new TypeError("Failed to execute 'decode' on 'TextDecoder': The encoded data was not valid.");
+    }
+  };
+});
+
 // --- WebIDL helpers ---
 
 /** A WebIDL dictionary argument: undefined/null are empty, other non-objects a TypeError. */
@@ -98,9 +186,13 @@ function toDictionary(value, where) {
   return value;
 }
 
+const emptyBytes = new Uint8Array(0);
+
 /** WebIDL BufferSource bytes, offsets respected; a detached buffer (byteLength 0) holds none. */
 function bufferSourceBytes(value, where) {
-  if (ArrayBuffer.isView(value)) {
+  // A Uint8Array is its own bytes (a detached one has length 0).
+  if (isView(value) && typedArrayTag(value) === 'Uint8Array') return value;
+  if (isView(value)) {
     if (value.byteLength === 0) return new Uint8Array(0);
     return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
   }
@@ -154,52 +246,244 @@ function webidlInterface(constructor, name) {
 }
 
 // The %TypedArray%.prototype[@@toStringTag] getter: the kind of a typed array from any realm.
-const typedArrayTag = Object.getOwnPropertyDescriptor(
-  Object.getPrototypeOf(Uint8Array.prototype),
-  Symbol.toStringTag,
-).get;
+
 
 // --- TextDecoder ---
+// No wasm object per TextDecoder: its whole state (the decoder's, BOM seen, do not flush) is
+// one 32-bit word kept here and passed with each call (src/bindings/encoding.rs), so memory
+// stays flat however many decoders a program makes and drops.
+
+const FATAL = 1;
+const IGNORE_BOM = 2;
+const STREAM = 4;
+// The state word's bits (src/encoding/text_decoder.rs TextDecoder::state).
+const DECODER_STATE = 0x3fffffff;
+const BOM_SEEN = 0x40000000;
+const DO_NOT_FLUSH = 0x80000000;
+
+// Get an encoding, cached by label: each entry is the encoding's number for Rust, its name,
+// and what the fast paths below need. Bounded (labels padded with whitespace are valid, and may
+// be long), so that distinct labels cannot grow it forever.
+const encodings = new Map();
+const ENCODINGS_CACHED = 256;
+const LABEL_CACHED = 64;
+
+function encodingForLabel(label) {
+  let entry = encodings.get(label);
+  if (entry === undefined) {
+    const index = glue.textDecoderEncoding(label); // a RangeError for a bad label
+    const name = glue.encodingLowercaseName(index);
+    entry = {
+      index,
+      name,
+      utf8: name === 'utf-8',
+      // ASCII bytes decode to themselves from a decoder's initial state.
+      ascii: !['utf-16be', 'utf-16le', 'iso-2022-jp', 'replacement'].includes(name),
+    };
+    if (encodings.size < ENCODINGS_CACHED && label.length <= LABEL_CACHED) encodings.set(label, entry);
+  }
+  return entry;
+}
+
+// Inputs up to this many bytes are decoded in JS where they can be (ASCII in any
+// ASCII-compatible encoding, well-formed UTF-8): less than crossing into wasm costs.
+const SHORT_INPUT = 64;
+const shortUnits = new Uint16Array(SHORT_INPUT);
+const fromCharCode = String.fromCharCode;
+
+/** The string of the first `count` units of shortUnits (measured: arguments beat apply). */
+function shortString(count) {
+  const a = shortUnits;
+  switch (count) {
+    case 0:
+      return '';
+    case 1:
+      return fromCharCode(a[0]);
+    case 2:
+      return fromCharCode(a[0], a[1]);
+    case 3:
+      return fromCharCode(a[0], a[1], a[2]);
+    case 4:
+      return fromCharCode(a[0], a[1], a[2], a[3]);
+  }
+  let string = '';
+  for (let i = 0; i < count; i++) string += fromCharCode(a[i]);
+  return string;
+}
+
+/** `bytes` (at most SHORT_INPUT) decoded, if they are all ASCII; else undefined. */
+function shortAscii(bytes) {
+  const length = bytes.length;
+  for (let i = 0; i < length; i++) {
+    const byte = bytes[i];
+    if (byte > 0x7f) return undefined;
+    shortUnits[i] = byte;
+  }
+  return shortString(length);
+}
+
+/**
+ * `bytes` (at most SHORT_INPUT) decoded as UTF-8, if they are well-formed and end on a
+ * character boundary (then any UTF-8 decoder from its initial state gives this, streaming or
+ * not); else undefined.
+ */
+function shortUtf8(bytes) {
+  const length = bytes.length;
+  let count = 0;
+  let i = 0;
+  while (i < length) {
+    const lead = bytes[i];
+    if (lead < 0x80) {
+      shortUnits[count++] = lead;
+      i += 1;
+      continue;
+    }
+    if (lead >= 0xc2 && lead <= 0xdf) {
+      const second = bytes[i + 1];
+      if (i + 1 >= length || (second & 0xc0) !== 0x80) return undefined;
+      shortUnits[count++] = ((lead & 0x1f) << 6) | (second & 0x3f);
+      i += 2;
+      continue;
+    }
+    if (i + (lead < 0xf0 ? 3 : 4) > length) return undefined;
+    const second = bytes[i + 1];
+    const third = bytes[i + 2];
+    if ((third & 0xc0) !== 0x80) return undefined;
+    if (lead >= 0xe0 && lead <= 0xef) {
+      const lower = lead === 0xe0 ? 0xa0 : 0x80;
+      const upper = lead === 0xed ? 0x9f : 0xbf;
+      if (second < lower || second > upper) return undefined;
+      shortUnits[count++] = ((lead & 0x0f) << 12) | ((second & 0x3f) << 6) | (third & 0x3f);
+      i += 3;
+      continue;
+    }
+    if (lead < 0xf0 || lead > 0xf4) return undefined;
+    const fourth = bytes[i + 3];
+    const lower = lead === 0xf0 ? 0x90 : 0x80;
+    const upper = lead === 0xf4 ? 0x8f : 0xbf;
+    if (second < lower || second > upper || (fourth & 0xc0) !== 0x80) return undefined;
+    const scalar = ((lead & 0x07) << 18) | ((second & 0x3f) << 12) | ((third & 0x3f) << 6) | (fourth & 0x3f);
+    shortUnits[count++] = 0xd7c0 + (scalar >> 10);
+    shortUnits[count++] = 0xdc00 | (scalar & 0x3ff);
+    i += 4;
+  }
+  return shortString(count);
+}
+
+// Inputs up to this many bytes cross through a fixed area of wasm memory (src/bindings/
+// encoding.rs SmallArea), whose second part holds the UTF-16 output.
+const SMALL_AREA = 256;
+const PACKED = 2 ** 48;
+let smallOutput = 0;
 
 /** `new TextDecoder(label = "utf-8", {fatal, ignoreBOM})` (§8.2). */
 export class TextDecoder {
-  #core;
-  #fatal;
-  #ignoreBOM;
+  #encoding;
+  #options;
+  #state = 0;
 
   constructor(label = undefined, options = undefined) {
     markPlatformObject(this, 'TextDecoder');
     label = label === undefined ? 'utf-8' : toDOMString(label);
-    const dictionary = toDictionary(options, "Failed to construct 'TextDecoder'");
-    const fatal = Boolean(dictionary.fatal);
-    const ignoreBOM = Boolean(dictionary.ignoreBOM);
-    this.#core = new glue.TextDecoderCore(label, fatal, ignoreBOM);
-    this.#fatal = fatal;
-    this.#ignoreBOM = ignoreBOM;
+    let flags = 0;
+    if (options !== undefined && options !== null) {
+      // The dictionary's members in WebIDL's (lexicographic) order.
+      const dictionary = toDictionary(options, "Failed to construct 'TextDecoder'");
+      if (dictionary.fatal) flags |= FATAL;
+      if (dictionary.ignoreBOM) flags |= IGNORE_BOM;
+    }
+    this.#encoding = encodingForLabel(label);
+    this.#options = flags;
   }
 
   get encoding() {
-    return this.#core.encoding;
+    return this.#encoding.name;
   }
 
   get fatal() {
-    return this.#fatal;
+    return (this.#options & FATAL) !== 0;
   }
 
   get ignoreBOM() {
-    return this.#ignoreBOM;
+    return (this.#options & IGNORE_BOM) !== 0;
   }
 
   decode(input = undefined, options = undefined) {
-    const core = this.#core;
-    const bytes = input === undefined ? new Uint8Array(0) : bufferSourceBytes(input, "Failed to execute 'decode' on 'TextDecoder'");
-    const stream = Boolean(toDictionary(options, "Failed to execute 'decode' on 'TextDecoder'").stream);
-    return readUtf16(core.decode(writeBytes(bytes), stream));
+    const encoding = this.#encoding;
+    const where = "Failed to execute 'decode' on 'TextDecoder'";
+    const bytes = input === undefined ? emptyBytes : bufferSourceBytes(input, where);
+    const stream = options === undefined ? false : Boolean(toDictionary(options, where).stream);
+    // 1. Unless do not flush, a new decoder and BOM seen false.
+    let state = this.#state;
+    if (state < DO_NOT_FLUSH) state = 0;
+    const flags = this.#options | (stream ? STREAM : 0);
+    const length = bytes.length;
+    if ((state & DECODER_STATE) === 0) {
+      let string;
+      if (length <= SHORT_INPUT && encoding.ascii) {
+        string = encoding.utf8 ? shortUtf8(bytes) : shortAscii(bytes);
+      } else if (encoding.utf8 && !stream && hostUtf8) {
+        string = hostUtf8(bytes, flags & FATAL);
+      }
+      if (string !== undefined) {
+        // Serialize I/O queue: UTF-8's first scalar value sets BOM seen and goes if it is a BOM.
+        if (encoding.utf8 && (flags & IGNORE_BOM) === 0 && (state & BOM_SEEN) === 0 && string !== '') {
+          state |= BOM_SEEN;
+          if (string.charCodeAt(0) === 0xfeff) string = string.slice(1);
+        }
+        this.#state = stream ? (state | DO_NOT_FLUSH) >>> 0 : 0;
+        return string;
+      }
+    }
+    try {
+      if (length > SMALL_AREA) return readUtf16(glue.textDecoderDecode(writeBytes(bytes), encoding.index, flags, state));
+      let low = 0;
+      let high = 0;
+      if (length <= 8) {
+        // Up to 8 bytes cross as two arguments: one call, nothing written to memory first.
+        for (let i = 0; i < length; i++) {
+          if (i < 4) low |= bytes[i] << (8 * i);
+          else high |= bytes[i] << (8 * (i - 4));
+        }
+      } else {
+        // Asked each time: a call lets the glue replace a panicked instance before the write.
+        const address = glue.textDecoderSmallArea();
+        memoryBytes().set(bytes, address);
+      }
+      const units = glue.textDecoderDecodeSmall(length, encoding.index, flags, state, low, high);
+      if (units < 0) {
+        if (units === -1) throw new TypeError("Failed to execute 'decode' on 'TextDecoder': The encoded data was not valid.");
+        throw new RangeError(`The encoding ${encoding.name} is not included in this build.`);
+      }
+      if (units >= PACKED) {
+        // Up to three code units in the result itself (see textDecoderDecodeSmall).
+        // Integer bit operations, not float division: ToUint32 keeps the low 32 bits.
+        const low32 = units >>> 0;
+        const high = (units - low32) / 0x100000000;
+        const count = high >>> 16;
+        if (count === 1) return fromCharCode(low32 & 0xffff);
+        if (count === 2) return fromCharCode(low32 & 0xffff, low32 >>> 16);
+        return fromCharCode(low32 & 0xffff, low32 >>> 16, high & 0xffff);
+      }
+      if (units === 0) return '';
+      // A static's address, the same in every instance of the module.
+      smallOutput ||= glue.textDecoderSmallArea() + SMALL_AREA;
+      return readUtf16At(smallOutput, units);
+    } finally {
+      // After a fatal error too: the state the error left (the I/O queue emptied).
+      this.#state = stream ? glue.textDecoderState() : 0;
+    }
   }
 }
 webidlInterface(TextDecoder, 'TextDecoder');
 
 // --- TextEncoder ---
+
+/** UTF-8 bytes of a string, lone surrogates as U+FFFD (the USVString conversion). */
+function encodeUtf8(string) {
+  if (hostTextEncoder) return hostTextEncoder.encode(string);
+  return readBytes(glue.textEncoderEncode(writeUtf16(string)));
+}
 
 /** `new TextEncoder()` (§8.4): UTF-8 only. */
 export class TextEncoder {
@@ -213,10 +497,7 @@ export class TextEncoder {
 
   encode(input = '') {
     void this.#brand;
-    const string = toDOMString(input);
-    if (hostTextEncoder) return hostTextEncoder.encode(string);
-    // The encoder turns lone surrogates into U+FFFD, which is the USVString conversion.
-    return readBytes(glue.textEncoderEncode(writeUtf16(string)));
+    return encodeUtf8(toDOMString(input));
   }
 
   encodeInto(source, destination) {
@@ -224,7 +505,7 @@ export class TextEncoder {
     requireArguments(arguments.length, 2, "Failed to execute 'encodeInto' on 'TextEncoder'");
     // USVString conversion happens in the encoder (lone surrogates become U+FFFD there).
     const string = toDOMString(source);
-    if (typedArrayTag.call(destination) !== 'Uint8Array') {
+    if (typedArrayTag(destination) !== 'Uint8Array') {
       throw new TypeError("Failed to execute 'encodeInto' on 'TextEncoder': parameter 2 is not of type 'Uint8Array'.");
     }
     if (hostTextEncoder) {
@@ -298,17 +579,20 @@ export class TextEncoderStream {
 
   constructor() {
     markPlatformObject(this, 'TextEncoderStream');
-    const core = new glue.TextEncoderStreamCore();
+    // The encoder's leading surrogate (§8.5), kept here: a chunk's last code unit when it is
+    // a leading surrogate waits for the next chunk, which may begin with its pair.
+    let leading = '';
     this.#transform = new TransformStream({
       transform(chunk, controller) {
-        const length = core.encodeChunk(writeUtf16(toDOMString(chunk)));
-        const bytes = readBytes(length);
-        if (length !== 0) controller.enqueue(bytes);
+        let string = leading + toDOMString(chunk);
+        const last = string.charCodeAt(string.length - 1);
+        leading = last >= 0xd800 && last <= 0xdbff ? string.slice(-1) : '';
+        if (leading !== '') string = string.slice(0, -1);
+        // Lone surrogates left inside become U+FFFD, as the encoder's conversion makes them.
+        if (string !== '') controller.enqueue(encodeUtf8(string));
       },
       flush(controller) {
-        const length = core.flush();
-        const bytes = readBytes(length);
-        if (length !== 0) controller.enqueue(bytes);
+        if (leading !== '') controller.enqueue(Uint8Array.of(0xef, 0xbf, 0xbd));
       },
     });
   }

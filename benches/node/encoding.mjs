@@ -10,6 +10,34 @@ import * as weft from 'webweft';
 import { compare } from './harness.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+// WEFT_BEFORE=path/to/another/pkg adds that build as a candidate (before/after comparisons);
+// BENCH_ENCODING=small runs only the small-call workloads.
+const before = process.env.WEFT_BEFORE ? await import(resolve(process.env.WEFT_BEFORE, 'weft.mjs')) : undefined;
+const onlySmall = process.env.BENCH_ENCODING === 'small';
+
+// Many small calls: a new decoder per 3-byte decode, and one decoder reused.
+const small = [
+  ['ASCII', 'utf-8', [0x61, 0x62, 0x63]],
+  ['Japanese', 'utf-8', [0xe3, 0x81, 0x82]],
+  ['Shift_JIS', 'shift_jis', [0x82, 0xa0, 0x41]],
+];
+for (const [what, label, list] of small) {
+  const bytes = Uint8Array.from(list);
+  const candidates = (make) => {
+    const entries = [
+      ['weft TextDecoder', make(weft.TextDecoder)],
+      ['native TextDecoder', make(TextDecoder)],
+    ];
+    if (before) entries.push(['weft before', make(before.TextDecoder)]);
+    entries.push(['@exodus/bytes', make(exodus.TextDecoder)]);
+    return Object.fromEntries(entries);
+  };
+  compare(`new TextDecoder('${label}').decode(3 bytes, ${what})`, candidates((Decoder) => () => new Decoder(label).decode(bytes)));
+  compare(`reused TextDecoder('${label}').decode(3 bytes, ${what})`, candidates((Decoder) => {
+    const decoder = new Decoder(label);
+    return () => decoder.decode(bytes);
+  }));
+}
 const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, '..', 'shared', 'bench-data'));
 
 /** Every file of a folder, concatenated (pages are a few KB each; one call decodes them all). */
@@ -29,29 +57,33 @@ const legacy = [
   ['KOI8-R', 'koi8-r'],
 ];
 
-for (const [folder, label] of legacy) {
+for (const [folder, label] of onlySmall ? [] : legacy) {
   const bytes = folderBytes(folder);
   const native = new TextDecoder(label);
   const ours = new weft.TextDecoder(label);
+  const oursBefore = before && new before.TextDecoder(label);
   const theirs = new exodus.TextDecoder(label);
   compare(`decode ${folder} pages (${(bytes.length / 1024).toFixed(0)} KiB) as ${label}`, {
     'weft TextDecoder': () => ours.decode(bytes),
     'native TextDecoder': () => native.decode(bytes),
+    ...(before ? { 'weft before': () => oursBefore.decode(bytes) } : {}),
     '@exodus/bytes': () => theirs.decode(bytes),
     'iconv-lite': () => iconv.decode(bytes, label),
   }, { bytes: bytes.length });
 }
 
 const wikipedia = join(dataDir, 'utf8-text', 'encoding_bench-wikipedia');
-for (const name of ['en.txt', 'ja.txt', 'ru.txt', 'zh_cn.txt']) {
+for (const name of onlySmall ? [] : ['en.txt', 'ja.txt', 'ru.txt', 'zh_cn.txt']) {
   const bytes = new Uint8Array(readFileSync(join(wikipedia, name)));
   const text = new TextDecoder().decode(bytes);
   const ours = new weft.TextDecoder();
+  const oursBefore = before && new before.TextDecoder();
   const native = new TextDecoder();
   const theirs = new exodus.TextDecoder();
   compare(`UTF-8 decode ${name} (${(bytes.length / 1024).toFixed(0)} KiB)`, {
     'weft TextDecoder': () => ours.decode(bytes),
     'native TextDecoder': () => native.decode(bytes),
+    ...(before ? { 'weft before': () => oursBefore.decode(bytes) } : {}),
     '@exodus/bytes': () => theirs.decode(bytes),
     'iconv-lite': () => iconv.decode(bytes, 'utf-8'),
   }, { bytes: bytes.length });
@@ -67,7 +99,7 @@ for (const name of ['en.txt', 'ja.txt', 'ru.txt', 'zh_cn.txt']) {
 }
 
 // Legacy encoders: the Shift_JIS and GBK pages' text encoded back.
-for (const [folder, label] of [['SHIFT_JIS', 'shift_jis'], ['GB2312', 'gbk']]) {
+for (const [folder, label] of onlySmall ? [] : [['SHIFT_JIS', 'shift_jis'], ['GB2312', 'gbk']]) {
   const text = new TextDecoder(label).decode(folderBytes(folder)).replaceAll('\uFFFD', '?');
   compare(`encode ${folder} text back to ${label} (html mode)`, {
     'weft.encode': () => weft.encode(text, label, { mode: 'html' }),

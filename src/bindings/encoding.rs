@@ -2,16 +2,16 @@
 //!
 //! Byte input arrives in the io input buffer. Decoded text goes to a UTF-16 output buffer that
 //! `js/encoding.js` turns into a string in one call; encoded bytes go to the io output buffer.
-//! A `TextDecoder`'s streaming state lives in a [`TextDecoderCore`] object, which the glue's
-//! FinalizationRegistry frees with its JS wrapper (`--weak-refs`).
+//! No object lives in wasm per JS object: a `TextDecoder`'s state is one word that JS keeps and
+//! passes with each call, and a `TextEncoderStream`'s leading surrogate stays in JS.
 
 use super::errors::{encoding_error, encoding_for_label};
 use super::io::{set_output, with_input_bytes, with_input_str};
 use crate::encoding::{
     self, Decoder, DecoderErrorMode, Encoder, EncoderErrorMode, Encoding, EncodingError,
-    TextDecoder, TextDecoderError, TextEncoderStreamState, encode_into_utf8, utf16_to_utf8,
+    TextDecoder, TextDecoderError, encode_into_utf8, utf16_to_utf8,
 };
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
 
 /// Buffers above this many code units are released after use (as in io.rs).
@@ -49,52 +49,195 @@ fn type_error(message: &str) -> JsValue {
     js_sys::TypeError::new(message).into()
 }
 
-/// The state of one `TextDecoder` (or `TextDecoderStream`).
-#[wasm_bindgen]
-pub struct TextDecoderCore {
-    inner: TextDecoder,
+/// `new TextDecoder(label)`'s get an encoding: the encoding's position in [`Encoding::ALL`],
+/// which is how JS names it to [`text_decoder_decode`]. A RangeError for an unknown label, for
+/// replacement, and for an encoding this build does not include.
+#[wasm_bindgen(js_name = textDecoderEncoding)]
+pub fn text_decoder_encoding(label: &str) -> Result<u32, JsValue> {
+    let encoding = TextDecoder::new(label, false, false)
+        .map_err(|error| match error {
+            TextDecoderError::UnknownLabel | TextDecoderError::Replacement => range_error(
+                &format!("The encoding label provided ('{label}') is invalid."),
+            ),
+            TextDecoderError::NotIncluded(encoding) => {
+                encoding_error(EncodingError::NotIncluded(encoding))
+            }
+        })?
+        .encoding();
+    Ok(Encoding::ALL
+        .iter()
+        .position(|&e| e == encoding)
+        .unwrap_or_default() as u32)
 }
 
-#[wasm_bindgen]
-impl TextDecoderCore {
-    /// The constructor steps: a RangeError for an unknown label, for replacement, and for an
-    /// encoding this build does not include.
-    #[wasm_bindgen(constructor)]
-    pub fn new(label: &str, fatal: bool, ignore_bom: bool) -> Result<TextDecoderCore, JsValue> {
-        TextDecoder::new(label, fatal, ignore_bom)
-            .map(|inner| TextDecoderCore { inner })
-            .map_err(|error| match error {
-                TextDecoderError::UnknownLabel | TextDecoderError::Replacement => range_error(
-                    &format!("The encoding label provided ('{label}') is invalid."),
-                ),
-                TextDecoderError::NotIncluded(encoding) => {
-                    encoding_error(EncodingError::NotIncluded(encoding))
-                }
-            })
-    }
+/// The lowercase name (the `encoding` getter's value) of the encoding at `index` in
+/// [`Encoding::ALL`].
+#[wasm_bindgen(js_name = encodingLowercaseName)]
+pub fn encoding_lowercase_name(index: u32) -> String {
+    encoding_at(index).lowercase_name().to_owned()
+}
 
-    /// The `encoding` getter: the encoding's name, lowercased.
-    #[wasm_bindgen(getter)]
-    pub fn encoding(&self) -> String {
-        self.inner.encoding().lowercase_name().to_owned()
-    }
+fn encoding_at(index: u32) -> Encoding {
+    Encoding::ALL
+        .get(index as usize)
+        .copied()
+        .unwrap_or(Encoding::Utf8)
+}
 
-    /// `decode()` on `len` input bytes; the result is that many UTF-16 code units in the
-    /// UTF-16 output buffer. A TypeError in fatal mode.
-    pub fn decode(&mut self, len: usize, stream: bool) -> Result<usize, JsValue> {
-        with_input_bytes(len, |input| {
-            UTF16.with_borrow_mut(|output| {
-                output.clear();
-                if output.capacity() > RETAIN_LIMIT {
-                    *output = Vec::new();
-                }
-                self.inner
-                    .decode_to_utf16(input, stream, output)
-                    .map(|()| output.len())
-                    .map_err(|_| type_error("The encoded data was not valid."))
-            })
+/// [`text_decoder_decode`]'s option bits.
+const FATAL: u32 = 1;
+const IGNORE_BOM: u32 = 2;
+const STREAM: u32 = 4;
+
+thread_local! {
+    /// The state the last [`text_decoder_decode`] left its `TextDecoder` in.
+    static TEXT_DECODER_STATE: Cell<u32> = const { Cell::new(0) };
+}
+
+/// `TextDecoder.decode()` on `len` input bytes for a `TextDecoder` whose state JS keeps: the
+/// encoding (see [`text_decoder_encoding`]), the options (fatal 1, ignoreBOM 2, stream 4) and
+/// the state word [`TextDecoder::state`] gave last time (0 for a new object). The result is
+/// that many UTF-16 code units in the UTF-16 output buffer; the new state word is
+/// [`text_decoder_state`]'s. A TypeError in fatal mode. No wasm object per `TextDecoder`: its
+/// few bytes of state cross with each call, so memory stays flat however many there are.
+#[wasm_bindgen(js_name = textDecoderDecode)]
+pub fn text_decoder_decode(
+    len: usize,
+    encoding: u32,
+    options: u32,
+    state: u32,
+) -> Result<usize, JsValue> {
+    with_input_bytes(len, |input| {
+        decode_to_utf16_output(input, encoding, options, state)
+    })
+    .map_err(|error| match error {
+        DecodeError::Malformed => type_error(MALFORMED_MESSAGE),
+        DecodeError::Construct(error) => text_decoder_error(error),
+    })
+}
+
+const MALFORMED_MESSAGE: &str = "The encoded data was not valid.";
+
+/// Why a decode through the bindings failed.
+enum DecodeError {
+    /// Fatal mode met malformed input: the TypeError.
+    Malformed,
+    /// The decoder could not be made (JS passed an encoding this build lacks).
+    Construct(TextDecoderError),
+}
+
+fn text_decoder_error(error: TextDecoderError) -> JsValue {
+    match error {
+        TextDecoderError::NotIncluded(encoding) => {
+            encoding_error(EncodingError::NotIncluded(encoding))
+        }
+        _ => range_error(&error.to_string()),
+    }
+}
+
+/// Decodes `input` for [`text_decoder_decode`] into the UTF-16 output buffer.
+fn decode_to_utf16_output(
+    input: &[u8],
+    encoding: u32,
+    options: u32,
+    state: u32,
+) -> Result<usize, DecodeError> {
+    let mut decoder = TextDecoder::with_state(
+        encoding_at(encoding),
+        options & FATAL != 0,
+        options & IGNORE_BOM != 0,
+        state,
+    )
+    .map_err(DecodeError::Construct)?;
+    let result = UTF16.with_borrow_mut(|output| {
+        output.clear();
+        if output.capacity() > RETAIN_LIMIT {
+            *output = Vec::new();
+        }
+        decoder
+            .decode_to_utf16(input, options & STREAM != 0, output)
+            .map(|()| output.len())
+            .map_err(|_| DecodeError::Malformed)
+    });
+    TEXT_DECODER_STATE.set(decoder.state());
+    result
+}
+
+/// Inputs up to this many bytes may cross through [`SmallArea`].
+const SMALL_INPUT: usize = 256;
+
+/// A fixed area of wasm memory for short decodes, whose address JS asks for once: JS writes
+/// the bytes at its start, [`text_decoder_decode_small`] writes the UTF-16 after them, so a
+/// short decode is one call with no buffer to size or look up.
+#[repr(C)]
+struct SmallArea {
+    input: [u8; SMALL_INPUT],
+    /// Room for what `SMALL_INPUT` bytes decode to (`Decoder::max_utf16_buffer_length`).
+    output: [u16; SMALL_INPUT + 16],
+}
+
+thread_local! {
+    static SMALL_AREA: RefCell<SmallArea> = const {
+        RefCell::new(SmallArea { input: [0; SMALL_INPUT], output: [0; SMALL_INPUT + 16] })
+    };
+}
+
+/// The address of [`SmallArea`]: input bytes at it, UTF-16 output `SMALL_INPUT` bytes after.
+#[wasm_bindgen(js_name = textDecoderSmallArea)]
+pub fn text_decoder_small_area() -> *mut u8 {
+    SMALL_AREA.with_borrow_mut(|area| std::ptr::from_mut(area).cast())
+}
+
+/// [`text_decoder_decode`] of `len` bytes: up to 8 passed in `low` and `high` (little-endian,
+/// so the call writes nothing to memory first), else up to 256 that JS wrote into
+/// [`SmallArea`]. Up to three UTF-16 code units come back in the result, so that JS reads no
+/// memory either: (count · 2^48 + the units, 16 bits each, first lowest), at least 2^48; else
+/// the result is the count of units in the area's output. Failures are negative numbers, for JS
+/// to throw (a `Result` would cost an allocation per call): -1 the TypeError of fatal mode, -2
+/// an encoding this build lacks.
+#[wasm_bindgen(js_name = textDecoderDecodeSmall)]
+pub fn text_decoder_decode_small(
+    len: usize,
+    encoding: u32,
+    options: u32,
+    state: u32,
+    low: u32,
+    high: u32,
+) -> f64 {
+    SMALL_AREA.with_borrow_mut(|area| {
+        let [a, b, c, d] = low.to_le_bytes();
+        let [e, f, g, h] = high.to_le_bytes();
+        let packed = [a, b, c, d, e, f, g, h];
+        let input = match packed.get(..len) {
+            Some(input) => input,
+            None => area.input.get(..len).unwrap_or(&area.input),
+        };
+        let units = match decode_to_utf16_output(input, encoding, options, state) {
+            Ok(units) => units,
+            Err(DecodeError::Malformed) => return -1.0,
+            Err(DecodeError::Construct(_)) => return -2.0,
+        };
+        UTF16.with_borrow(|decoded| {
+            let decoded = decoded.get(..units).unwrap_or_default();
+            if let (1..=3, Some(&first)) = (decoded.len(), decoded.first()) {
+                let second = decoded.get(1).copied().unwrap_or(0);
+                let third = decoded.get(2).copied().unwrap_or(0);
+                let packed =
+                    u64::from(first) | (u64::from(second) << 16) | (u64::from(third) << 32);
+                // Exact in an f64: below 2^50.
+                return ((decoded.len() as u64) << 48 | packed) as f64;
+            }
+            // At most `SMALL_INPUT + 16` units: the zip never cuts the output short.
+            let pairs = area.output.iter_mut().zip(decoded);
+            pairs.map(|(to, &from)| *to = from).count() as f64
         })
-    }
+    })
+}
+
+/// The state word the last [`text_decoder_decode`] left (JS keeps it for the next call).
+#[wasm_bindgen(js_name = textDecoderState)]
+pub fn text_decoder_state() -> u32 {
+    TEXT_DECODER_STATE.get()
 }
 
 /// `TextEncoder.encode()` of the `len` UTF-16 code units JS wrote with `encodingUtf16Input`;
@@ -122,40 +265,6 @@ pub fn text_encoder_encode_into(len: usize, capacity: usize) -> f64 {
         set_output(destination);
         read as f64 * 4_294_967_296.0 + written as f64
     })
-}
-
-/// A `TextEncoderStream`'s state.
-#[wasm_bindgen]
-#[derive(Default)]
-pub struct TextEncoderStreamCore {
-    inner: TextEncoderStreamState,
-}
-
-#[wasm_bindgen]
-impl TextEncoderStreamCore {
-    /// A new stream's state.
-    #[wasm_bindgen(constructor)]
-    pub fn new() -> TextEncoderStreamCore {
-        TextEncoderStreamCore::default()
-    }
-
-    /// Encode a chunk of `len` UTF-16 code units JS wrote; the bytes go to the io output buffer.
-    #[wasm_bindgen(js_name = encodeChunk)]
-    pub fn encode_chunk(&mut self, len: usize) -> usize {
-        UTF16.with_borrow(|input| {
-            let mut output = Vec::new();
-            self.inner
-                .encode_chunk(input.get(..len).unwrap_or(input), &mut output);
-            set_output(output)
-        })
-    }
-
-    /// Encode and flush; the bytes go to the io output buffer.
-    pub fn flush(&mut self) -> usize {
-        let mut output = Vec::new();
-        self.inner.flush(&mut output);
-        set_output(output)
-    }
 }
 
 /// Get an encoding: the canonical name for `label`, or undefined.
@@ -248,20 +357,25 @@ mod tests {
 
     #[wasm_bindgen_test]
     fn decoding_streams_across_calls() {
-        let mut decoder = TextDecoderCore::new("utf-8", false, false).unwrap();
-        let len = decoder
-            .decode(write_input(&[0xEF, 0xBB, 0xBF, 0xE2, 0x82]), true)
-            .unwrap();
+        let utf8 = text_decoder_encoding("utf-8").unwrap();
+        let len = text_decoder_decode(
+            write_input(&[0xEF, 0xBB, 0xBF, 0xE2, 0x82]),
+            utf8,
+            STREAM,
+            0,
+        )
+        .unwrap();
         assert_eq!(utf16_output(len), "");
-        let len = decoder.decode(write_input(&[0xAC]), false).unwrap();
+        let state = text_decoder_state();
+        assert_ne!(state, 0);
+        let len = text_decoder_decode(write_input(&[0xAC]), utf8, 0, state).unwrap();
         assert_eq!(utf16_output(len), "\u{20AC}");
-        assert!(
-            TextDecoderCore::new("utf-8", true, false)
-                .unwrap()
-                .decode(write_input(&[0xFF]), false)
-                .is_err()
+        assert!(text_decoder_decode(write_input(&[0xFF]), utf8, FATAL, 0).is_err());
+        assert!(text_decoder_encoding("replacement").is_err());
+        assert_eq!(
+            encoding_lowercase_name(text_decoder_encoding("sjis").unwrap()),
+            "shift_jis"
         );
-        assert!(TextDecoderCore::new("replacement", false, false).is_err());
     }
 
     #[wasm_bindgen_test]

@@ -21,6 +21,11 @@ mod url;
 
 use wasm_bindgen::prelude::*;
 
+/// Talc in place of std's dlmalloc: ~3 KB gzip smaller and faster (README "URL"); like
+/// dlmalloc it reuses freed memory and grows the wasm memory only when none fits.
+#[global_allocator]
+static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
+
 #[wasm_bindgen]
 extern "C" {
     #[wasm_bindgen(js_namespace = console, js_name = error)]

@@ -94,6 +94,16 @@ impl Handler for Big5Decoder {
             _ => None,
         })
     }
+    /// The leading byte (0 for none).
+    fn state(&self) -> u32 {
+        u32::from(self.leading)
+    }
+
+    fn set_state(&mut self, state: u32) {
+        if let Ok(leading @ 0x81..=0xFE) = u8::try_from(state) {
+            self.leading = leading;
+        }
+    }
 }
 
 /// The Big5 encoder's handler (§11.1.2) for one code point.

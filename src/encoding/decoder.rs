@@ -390,6 +390,16 @@ pub(crate) trait Handler {
     fn fast<S: Sink>(&mut self, _src: &[u8], _sink: &mut S) -> usize {
         0
     }
+
+    /// The handler's state as a word, 0 for a new instance (see [`Decoder::state`]). Decoders
+    /// without state (single-byte, x-user-defined) keep these defaults.
+    fn state(&self) -> u32 {
+        0
+    }
+
+    /// Sets, on a new instance, a state that [`Handler::state`] returned; a word that is no
+    /// state of this handler leaves it a new instance (never a state the handler cannot be in).
+    fn set_state(&mut self, _state: u32) {}
 }
 
 struct Run {
@@ -572,6 +582,36 @@ impl Decoder {
     /// The error mode.
     pub fn error_mode(&self) -> DecoderErrorMode {
         self.mode
+    }
+
+    /// The decoder's state as one word (at most 30 bits; 0 for a new instance), for callers
+    /// that keep it outside the decoder between chunks: [`Decoder::with_state`] makes the same
+    /// decoder again. `None` while the I/O queue holds bytes that a fatal error left unread
+    /// ([`Decoder::discard_queue`] drops them).
+    pub fn state(&self) -> Option<u32> {
+        self.restored
+            .is_empty()
+            .then(|| dispatch!(&self.kind, handler => handler.state()))
+    }
+
+    /// A decoder of `encoding` in the state [`Decoder::state`] returned. A word that is no
+    /// state of this encoding's decoder gives a new instance.
+    pub fn with_state(
+        encoding: Encoding,
+        mode: DecoderErrorMode,
+        state: u32,
+    ) -> Result<Decoder, EncodingError> {
+        let mut decoder = Decoder::new(encoding, mode)?;
+        if state != 0 {
+            dispatch!(&mut decoder.kind, handler => handler.set_state(state));
+        }
+        Ok(decoder)
+    }
+
+    /// Drops the bytes a fatal error left in the I/O queue (restored bytes), keeping the
+    /// decoder's own state.
+    pub fn discard_queue(&mut self) {
+        self.restored = Restored::default();
     }
 
     /// Replaces this decoder with a new instance of its encoding's decoder.

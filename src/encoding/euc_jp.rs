@@ -110,6 +110,18 @@ impl Handler for EucJpDecoder {
         }
         read
     }
+    /// The leading byte (0 for none) and, in bit 8, the JIS0212 flag.
+    fn state(&self) -> u32 {
+        u32::from(self.leading) | (u32::from(self.jis0212) << 8)
+    }
+
+    fn set_state(&mut self, state: u32) {
+        match (state >> 8, state as u8) {
+            (0, leading @ (0x8E | 0x8F | 0xA1..=0xFE)) => self.leading = leading,
+            (1, leading @ 0xA1..=0xFE) => (self.jis0212, self.leading) = (true, leading),
+            _ => {}
+        }
+    }
 }
 
 /// The EUC-JP encoder's handler (§12.1.2) for one code point.

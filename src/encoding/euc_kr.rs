@@ -75,6 +75,16 @@ impl Handler for EucKrDecoder {
             _ => None,
         })
     }
+    /// The leading byte (0 for none).
+    fn state(&self) -> u32 {
+        u32::from(self.leading)
+    }
+
+    fn set_state(&mut self, state: u32) {
+        if let Ok(leading @ 0x81..=0xFE) = u8::try_from(state) {
+            self.leading = leading;
+        }
+    }
 }
 
 /// The EUC-KR encoder's handler (§13.1.2) for one code point.

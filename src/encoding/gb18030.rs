@@ -157,6 +157,24 @@ impl Handler for Gb18030Decoder {
         }
         read
     }
+    /// First, second and third, a byte each (0 for none).
+    fn state(&self) -> u32 {
+        u32::from_le_bytes([self.first, self.second, self.third, 0])
+    }
+
+    fn set_state(&mut self, state: u32) {
+        let [first, second, third, 0] = state.to_le_bytes() else {
+            return;
+        };
+        let valid = match (first, second, third) {
+            (0, 0, 0) | (0x81..=0xFE, 0, 0) | (0x81..=0xFE, 0x30..=0x39, 0) => true,
+            (0x81..=0xFE, 0x30..=0x39, third) => (0x81..=0xFE).contains(&third),
+            _ => false,
+        };
+        if valid {
+            (self.first, self.second, self.third) = (first, second, third);
+        }
+    }
 }
 
 /// The encoder's table for Private Use code points that GB18030-2022 moved (§10.2.2 step 5).

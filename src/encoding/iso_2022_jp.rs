@@ -16,6 +16,17 @@ enum State {
     Escape,
 }
 
+/// The states in the order [`Handler::state`] numbers them.
+const STATES: [State; 7] = [
+    State::Ascii,
+    State::Roman,
+    State::Katakana,
+    State::LeadingByte,
+    State::TrailingByte,
+    State::EscapeStart,
+    State::Escape,
+];
+
 /// The ISO-2022-JP decoder's state (§12.2.1).
 #[derive(Clone, Debug)]
 pub(crate) struct Iso2022JpDecoder {
@@ -219,6 +230,39 @@ impl Handler for Iso2022JpDecoder {
             self.output = false;
         }
         read
+    }
+    /// The decoder state and output state (3 bits each), the output flag and the leading byte.
+    fn state(&self) -> u32 {
+        (self.state as u32)
+            | ((self.output_state as u32) << 3)
+            | (u32::from(self.output) << 6)
+            | (u32::from(self.leading) << 8)
+    }
+
+    fn set_state(&mut self, state: u32) {
+        let (Some(&decoder_state), Some(&output_state)) = (
+            STATES.get((state & 7) as usize),
+            STATES.get(((state >> 3) & 7) as usize),
+        ) else {
+            return;
+        };
+        let leading = state >> 8;
+        // The leading byte is held in the trail byte and escape states only; the output state
+        // is one of the four states that output.
+        let leading_valid = match decoder_state {
+            State::TrailingByte | State::Escape => (0x21..=0x7E).contains(&leading),
+            _ => leading == 0,
+        };
+        let output_valid = matches!(
+            output_state,
+            State::Ascii | State::Roman | State::Katakana | State::LeadingByte
+        );
+        if leading_valid && output_valid {
+            self.state = decoder_state;
+            self.output_state = output_state;
+            self.output = state & 0x40 != 0;
+            self.leading = leading as u8;
+        }
     }
 }
 

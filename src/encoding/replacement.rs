@@ -22,4 +22,12 @@ impl Handler for ReplacementDecoder {
         // 3. Finished.
         Handled::Finished
     }
+
+    fn state(&self) -> u32 {
+        u32::from(self.error_returned)
+    }
+
+    fn set_state(&mut self, state: u32) {
+        self.error_returned = state == 1;
+    }
 }

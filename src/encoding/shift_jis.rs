@@ -87,6 +87,16 @@ impl Handler for ShiftJisDecoder {
             _ => None,
         })
     }
+    /// The leading byte (0 for none).
+    fn state(&self) -> u32 {
+        u32::from(self.leading)
+    }
+
+    fn set_state(&mut self, state: u32) {
+        if let Ok(leading @ (0x81..=0x9F | 0xE0..=0xFC)) = u8::try_from(state) {
+            self.leading = leading;
+        }
+    }
 }
 
 /// The Shift_JIS encoder's handler (§12.3.2) for one code point.

@@ -104,4 +104,23 @@ impl Handler for Utf16Decoder {
         }
         read
     }
+
+    /// The leading byte (bit 8 says there is one) and the leading surrogate (bit 9 says there
+    /// is one; bits 10-19 are its offset from U+D800).
+    fn state(&self) -> u32 {
+        self.leading_byte.map_or(0, |byte| 0x100 | u32::from(byte))
+            | self
+                .leading_surrogate
+                .map_or(0, |unit| 0x200 | (u32::from(unit - 0xD800) << 10))
+    }
+
+    fn set_state(&mut self, state: u32) {
+        let no_byte = state & 0x100 == 0 && state & 0xFF != 0;
+        let no_surrogate = state & 0x200 == 0 && state >> 10 != 0;
+        if state >> 20 != 0 || no_byte || no_surrogate {
+            return;
+        }
+        self.leading_byte = (state & 0x100 != 0).then_some(state as u8);
+        self.leading_surrogate = (state & 0x200 != 0).then_some(0xD800 + (state >> 10) as u16);
+    }
 }

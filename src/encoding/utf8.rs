@@ -101,7 +101,52 @@ impl Handler for Utf8Decoder {
         }
         sink.push_valid_utf8(src)
     }
+
+    /// Bytes needed and seen (2 bits each), the boundaries (3 bits: which lead byte set them)
+    /// and the code point so far (at most 15 bits: a 4-byte lead's 3 and two trail bytes' 12).
+    fn state(&self) -> u32 {
+        let boundaries = BOUNDARIES
+            .iter()
+            .position(|&b| b == (self.lower_boundary, self.upper_boundary))
+            .unwrap_or(0) as u32;
+        u32::from(self.bytes_needed)
+            | (u32::from(self.bytes_seen) << 2)
+            | (boundaries << 4)
+            | (self.code_point << 7)
+    }
+
+    fn set_state(&mut self, state: u32) {
+        let bytes_needed = (state & 3) as u8;
+        let bytes_seen = ((state >> 2) & 3) as u8;
+        let code_point = state >> 7;
+        let Some(&(lower, upper)) = BOUNDARIES.get(((state >> 4) & 7) as usize) else {
+            return;
+        };
+        let valid = if bytes_needed == 0 {
+            state == 0
+        } else {
+            bytes_seen < bytes_needed && code_point < 1 << 15
+        };
+        if valid {
+            *self = Utf8Decoder {
+                code_point,
+                bytes_seen,
+                bytes_needed,
+                lower_boundary: lower,
+                upper_boundary: upper,
+            };
+        }
+    }
 }
+
+/// The boundaries the decoder can hold: the default, then those after E0, ED, F0 and F4.
+const BOUNDARIES: [(u8, u8); 5] = [
+    (0x80, 0xBF),
+    (0xA0, 0xBF),
+    (0x80, 0x9F),
+    (0x90, 0xBF),
+    (0x80, 0x8F),
+];
 
 /// The complete, valid UTF-8 sequence at the start of `src`, if any: (length, scalar value).
 #[inline(always)]

@@ -1,8 +1,7 @@
 // The playground's base64 panel, driven like a person would.
 import assert from 'node:assert/strict';
-import { join } from 'node:path';
 import { test } from 'node:test';
-import { screenshotDir, usePlayground } from './helpers.mjs';
+import { usePlayground } from './helpers.mjs';
 
 const openPanel = usePlayground();
 
@@ -23,5 +22,4 @@ test('base64 panel encodes as you type, decodes back, and shows errors', async (
   await page.fill('#b64-encoded', '/w==');
   assert.equal(await page.inputValue('#b64-text'), '\u00ff');
   assert.equal(await page.textContent('#b64-error'), '');
-  await page.screenshot({ path: join(screenshotDir, 'playground-base64.png') });
 });

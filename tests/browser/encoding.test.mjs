@@ -11,6 +11,7 @@ test('encoding panel decodes hex bytes, marks U+FFFD, and encodes back', async (
   // The example: Shift_JIS "あ日本語" and a malformed 0xFF.
   assert.equal(await page.textContent('#enc-decoded'), '\u3042\u65e5\u672c\u8a9e\uFFFD');
   assert.equal(await page.locator('#enc-decoded mark').count(), 1);
+  assert.equal(await page.textContent('#enc-encoded'), '82 a0 93 fa 96 7b 8c ea');
 
   await page.check('#enc-fatal');
   assert.match(await page.textContent('#enc-decode-error'), /^TypeError: /);
@@ -21,6 +22,7 @@ test('encoding panel decodes hex bytes, marks U+FFFD, and encodes back', async (
   await page.selectOption('#enc-label', 'windows-1252');
   await page.fill('#enc-bytes', '80 61');
   assert.equal(await page.textContent('#enc-decoded'), '\u20aca');
+  await page.fill('#enc-text', '\u20aca');
   assert.equal(await page.textContent('#enc-encoded'), '80 61');
 
   await page.fill('#enc-text', 'a\u3042');
@@ -30,5 +32,78 @@ test('encoding panel decodes hex bytes, marks U+FFFD, and encodes back', async (
   await page.selectOption('#enc-label', 'shift_jis');
   await page.fill('#enc-bytes', '82 a0 ff 41');
   assert.equal(await page.textContent('#enc-decoded'), '\u3042\uFFFDA');
-  await page.screenshot({ path: join(screenshotDir, 'playground-encoding.png') });
+});
+
+test('encoding panel: ticking "fatal" leaves "Text to encode" as typed', async () => {
+  const page = await openPanel('encoding');
+  await page.fill('#enc-text', 'typed by hand');
+  await page.check('#enc-fatal');
+  assert.equal(await page.inputValue('#enc-text'), 'typed by hand');
+  await page.uncheck('#enc-fatal');
+  await page.fill('#enc-bytes', '61 62');
+  assert.equal(await page.inputValue('#enc-text'), 'typed by hand');
+});
+
+test('encoding panel: the "fatal" checkbox sits beside its label at its own size', async () => {
+  for (const width of [1280, 390]) {
+    const page = await openPanel('encoding', { width });
+    const { box, label } = await page.$eval('#enc-fatal', (checkbox) => ({
+      box: checkbox.getBoundingClientRect().toJSON(),
+      label: checkbox.closest('label').getBoundingClientRect().toJSON(),
+    }));
+    assert.ok(box.width < 30, `checkbox is ${box.width}px wide at ${width}px`);
+    assert.ok(box.left - label.left < 2, 'the checkbox starts the line');
+    assert.ok(label.height < 40, `the label takes one line, not two (${label.height}px)`);
+  }
+});
+
+test('encoding panel: a fatal TypeError says at which byte decoding failed', async () => {
+  const page = await openPanel('encoding');
+  const offset = async (bytes, label) => {
+    await page.selectOption('#enc-label', label);
+    await page.fill('#enc-bytes', bytes);
+    assert.match(await page.textContent('#enc-decode-error'), /^TypeError: /);
+    return [Number(await page.getAttribute('#enc-error-offset', 'data-offset')), await page.textContent('#enc-error-offset')];
+  };
+  await page.check('#enc-fatal');
+  // The example: Shift_JIS, the 0xFF at byte 8 cannot start a character.
+  await page.fill('#enc-bytes', '82 a0 93 fa 96 7b 8c ea ff');
+  assert.equal(await page.getAttribute('#enc-error-offset', 'data-offset'), '8');
+  assert.match(await page.textContent('#enc-decode-error'), /at byte 8: ff cannot start a character in Shift_JIS/);
+  // UTF-8: e2 82 is cut short by the "A" at byte 4; the malformed sequence starts at byte 2.
+  const [cut, cutText] = await offset('61 62 e2 82 41', 'utf-8');
+  assert.equal(cut, 2);
+  assert.match(cutText, /at byte 2: the sequence e2 82 is malformed in UTF-8 \(noticed at byte 4, 41\)/);
+  // The input ends inside a sequence.
+  const [end, endText] = await offset('61 f0 9f 98', 'utf-8');
+  assert.equal(end, 1);
+  assert.match(endText, /at byte 1: the input ends inside a sequence \(f0 9f 98\)/);
+  // A UTF-8 BOM overrides the label, and the offset counts the BOM's bytes.
+  assert.equal((await offset('ef bb bf 61 ff', 'shift_jis'))[0], 4);
+  // UTF-16LE: an unpaired high surrogate (00 d8) followed by "a".
+  assert.equal((await offset('61 00 00 d8 61 00', 'utf-16le'))[0], 2);
+  // EUC-KR: a valid pair, then a lead byte with an invalid trail.
+  assert.equal((await offset('b0 a1 b0 ff', 'euc-kr'))[0], 2);
+  // The replacement encoding fails at the first byte.
+  const [replaced, replacedText] = await offset('61 62', 'replacement');
+  assert.equal(replaced, 0);
+  assert.match(replacedText, /at byte 0: the replacement encoding turns any input into one U\+FFFD/);
+  await page.screenshot({ path: join(screenshotDir, 'encoding-fatal-offset-1280.png'), fullPage: true });
+});
+
+test('encoding panel: CJK and emoji render with the fallback fonts', async () => {
+  const page = await openPanel('encoding');
+  await page.fill('#enc-bytes', 'e3 81 82 e6 97 a5 f0 9f 91 8b');
+  await page.selectOption('#enc-label', 'utf-8');
+  assert.equal(await page.textContent('#enc-decoded'), 'あ日👋');
+  // Chromium reports the fonts it actually drew each node's text with.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('DOM.enable');
+  await cdp.send('CSS.enable');
+  const { root } = await cdp.send('DOM.getDocument');
+  const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '#enc-decoded' });
+  const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+  const families = fonts.map((font) => font.familyName);
+  assert.ok(families.some((family) => /IPA.*Gothic/i.test(family)), `CJK font missing: ${families}`);
+  assert.ok(families.includes('Noto Color Emoji'), `emoji font missing: ${families}`);
 });

@@ -1,5 +1,5 @@
-// Shared set-up for the playground's browser tests: the real server, Debian's Chromium, and a
-// page that fails the test on any console error or uncaught exception.
+// Shared set-up for the playground's browser tests: the real server, Debian's Chromium, and
+// pages that fail the test on any console error or uncaught exception.
 import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,9 +8,14 @@ import { startPlayground } from '../../tools/serve.mjs';
 import { launchChromium } from '../wpt/chromium-host.mjs';
 import { repoRoot } from '../wpt/lib.mjs';
 
-export const screenshotDir = join(repoRoot, 'tests', 'output');
+/** Where the tests leave their screenshots for a reviewer to open. */
+export const screenshotDir = join(repoRoot, 'target', 'screenshots');
+export const PANELS = ['base64', 'encoding', 'html', 'structured-clone', 'url'];
 
-/** Registers before/after hooks; returns a function that opens the playground at a panel. */
+/**
+ * Registers before/after hooks; returns `openPanel(panelId, {width})`, which opens the
+ * playground at a panel, with `openPanel.at(pathAndQuery, {width})` to open any playground URL.
+ */
 export function usePlayground() {
   let server;
   let browser;
@@ -28,14 +33,22 @@ export function usePlayground() {
     await browser?.close();
     server?.close();
   });
-  return async function openPanel(panelId) {
-    const page = await browser.newPage({ viewport: { width: 1100, height: 760 } });
+  async function at(path, { width = 1280, height = 800 } = {}) {
+    const page = await browser.newPage({ viewport: { width, height } });
     const problems = [];
     page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
     page.on('pageerror', (error) => problems.push(String(error)));
     pages.push({ page, problems });
-    await page.goto(`http://127.0.0.1:${server.address().port}/#${panelId}`);
+    const url = new URL(path, `http://127.0.0.1:${server.address().port}/`);
+    await page.goto(url.href);
     await page.waitForSelector('body[data-ready="true"]');
     return page;
-  };
+  }
+  const openPanel = (panelId, options) => at(`/?panel=${panelId}`, options);
+  openPanel.at = at;
+  return openPanel;
 }
+
+/** The page's horizontal overflow in CSS pixels (0: nothing scrolls sideways). */
+export const overflow = (page) =>
+  page.evaluate(() => document.scrollingElement.scrollWidth - document.scrollingElement.clientWidth);

@@ -43,11 +43,10 @@ test('microsyntaxes panel parses as you type, shows errors, validity and seriali
   assert.deepEqual(JSON.parse(await text('#ms-result')), { red: 192, green: 0, blue: 0 });
   assert.equal(await text('#ms-serialized'), '#c00000');
   assert.equal(await page.$eval('#ms-serialized .swatch', (swatch) => getComputedStyle(swatch).backgroundColor), 'rgb(192, 0, 0)');
-  await page.screenshot({ path: join(screenshotDir, 'playground-html-color.png') });
+  await page.screenshot({ path: join(screenshotDir, 'html-legacy-color-1280.png') });
   await page.fill('#ms-input', 'transparent');
   assert.match(await text('#ms-result'), /^error/);
   assert.equal(await text('#ms-serialized'), '—');
-  await page.screenshot({ path: join(screenshotDir, 'playground-html-error.png') });
 
   // No serialization row where there is none.
   await page.selectOption('#ms-algorithm', 'splitOnCommas');
@@ -59,5 +58,64 @@ test('microsyntaxes panel parses as you type, shows errors, validity and seriali
   assert.deepEqual(JSON.parse(await text('#ms-result')), { seconds: 5400, milliseconds: 500 });
   assert.equal(await text('#ms-validity'), 'yes');
   assert.equal(await text('#ms-serialized'), 'PT1H30M0.5S');
-  await page.screenshot({ path: join(screenshotDir, 'playground-html.png') });
+});
+
+test('microsyntaxes panel names and links the HTML section each algorithm implements', async () => {
+  const page = await openPanel('html');
+  const base = 'https://html.spec.whatwg.org/multipage/';
+  const expected = {
+    parseDate: ['Dates', 'parse a date string', `${base}common-microsyntaxes.html#parse-a-date-string`],
+    parseInteger: ['Signed integers', 'rules for parsing integers', `${base}common-microsyntaxes.html#rules-for-parsing-integers`],
+    parseLegacyColor: ['Colors', 'rules for parsing a legacy color value', `${base}common-microsyntaxes.html#rules-for-parsing-a-legacy-colour-value`],
+    parseSimpleColor: ['Colors', 'rules for parsing simple color values', `${base}common-microsyntaxes.html#colours`],
+    extractMetaCharset: [
+      'Extracting character encodings from meta elements',
+      'algorithm for extracting a character encoding from a meta element',
+      `${base}urls-and-fetching.html#algorithm-for-extracting-a-character-encoding-from-a-meta-element`,
+    ],
+  };
+  for (const [parser, [section, algorithm, href]] of Object.entries(expected)) {
+    await page.selectOption('#ms-algorithm', parser);
+    assert.equal(await page.textContent('#ms-spec a'), section);
+    assert.equal(await page.getAttribute('#ms-spec a', 'href'), href);
+    assert.equal(await page.textContent('#ms-spec i'), algorithm);
+  }
+  // Simple colors are gone from the current standard: the page says so.
+  await page.selectOption('#ms-algorithm', 'parseSimpleColor');
+  assert.match(await page.textContent('#ms-spec'), /no longer defines simple colors \(whatwg\/html#10456/);
+  // Every algorithm in the picker has a link.
+  const parsers = await page.$$eval('#ms-algorithm option', (options) => options.map((o) => o.value));
+  for (const parser of parsers) {
+    await page.selectOption('#ms-algorithm', parser);
+    assert.match(await page.getAttribute('#ms-spec a', 'href'), /^https:\/\/html\.spec\.whatwg\.org\/multipage\/[a-z-]+\.html#[a-z-]+$/);
+  }
+});
+
+test('microsyntaxes panel compares with the browser where it exposes the algorithm', async () => {
+  const page = await openPanel('html');
+  // <input type=date> keeps a valid date string, as html.isValidDate says.
+  assert.equal(await page.locator('#ms-compare table').count(), 1);
+  assert.equal(await page.locator('#ms-compare [data-diff]').count(), 0);
+  await page.fill('#ms-input', '2015-02-29');
+  assert.equal(await page.locator('#ms-compare [data-diff]').count(), 0);
+  // <input type=datetime-local> normalizes the value as serializeLocalDateTime does.
+  await page.selectOption('#ms-algorithm', 'parseLocalDateTime');
+  assert.deepEqual(
+    await page.$$eval('#ms-compare tbody tr', (rows) => rows.map((row) => [...row.cells].map((cell) => cell.textContent))),
+    [['valid', 'yes', 'yes'], ['normalized', '2016-02-29T19:45', '2016-02-29T19:45']],
+  );
+  // <font color> against the rules for parsing a legacy color value.
+  await page.selectOption('#ms-algorithm', 'parseLegacyColor');
+  assert.deepEqual(
+    await page.$$eval('#ms-compare tbody tr td', (cells) => cells.map((cell) => cell.textContent)),
+    ['rgb(192, 0, 0)', 'rgb(192, 0, 0)'],
+  );
+  await page.fill('#ms-input', 'transparent');
+  assert.deepEqual(
+    await page.$$eval('#ms-compare tbody tr td', (cells) => cells.map((cell) => cell.textContent)),
+    ['error (attribute ignored)', 'error (attribute ignored)'],
+  );
+  // Nothing to compare with: said so.
+  await page.selectOption('#ms-algorithm', 'parseDuration');
+  assert.match(await page.textContent('#ms-no-native'), /exposes no API that runs the parse a duration string/);
 });

@@ -13,7 +13,7 @@ import * as reference from 'webweft';
 
 const webUrl = import.meta.resolve('webweft/web');
 const wasmBytes = readFileSync(fileURLToPath(import.meta.resolve('webweft/weft_bg.wasm')));
-const globals = ['Buffer', 'TextDecoder', 'TextEncoder'];
+const globals = ['Buffer', 'TextDecoder', 'TextEncoder', 'process'];
 
 /** A fresh instance of the web build, loaded while `arrange()` has changed the host's globals. */
 async function loadWith(tag, arrange) {
@@ -86,7 +86,8 @@ test('Node: Buffer ucs2Slice/ucs2Write and the host TextEncoder are used', async
     };
   });
   const before = { ...calls };
-  assert.equal(new weft.TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0])), '\u3042');
+  // Four code units: more than the decode call's result carries itself, so read from memory.
+  assert.equal(new weft.TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0, 0x82, 0xa0, 0x82, 0xa0, 0x41])), '\u3042\u3042\u3042A');
   assert.deepEqual({ ...new weft.TextEncoder().encodeInto('\u00e9', new Uint8Array(2)) }, { read: 1, written: 2 });
   assert.deepEqual([...new weft.TextEncoder().encode('\u00e9')], [0xc3, 0xa9]);
   const stream = new weft.TextEncoderStream();
@@ -98,8 +99,8 @@ test('Node: Buffer ucs2Slice/ucs2Write and the host TextEncoder are used', async
   assert.deepEqual(chunks, [0xc3, 0xa9]);
   assert.deepEqual(
     Object.fromEntries(Object.entries(calls).map(([name, count]) => [name, count - before[name]])),
-    { slice: 1, write: 1, encode: 1, encodeInto: 1 },
-    'the decoded string from ucs2Slice, the stream chunk written by ucs2Write, encode and encodeInto by the host',
+    { slice: 1, write: 0, encode: 2, encodeInto: 1 },
+    'the decoded string from ucs2Slice; encode, the stream chunk and encodeInto by the host (ucs2Write serves only the wasm encoder)',
   );
   assertSameAsReference(weft);
   // What the host refuses, weft's own encoder does.
@@ -120,7 +121,7 @@ test('without Buffer: the host UTF-16LE TextDecoder and a charCodeAt loop', asyn
     };
   });
   const before = utf16Decodes;
-  assert.equal(new weft.TextDecoder('euc-kr').decode(new Uint8Array([0xb0, 0xa1])), '\uAC00');
+  assert.equal(new weft.TextDecoder('euc-kr').decode(new Uint8Array([0xb0, 0xa1, 0xb0, 0xa1, 0xb0, 0xa1, 0xb0, 0xa1])), '\uAC00'.repeat(4));
   assert.equal(utf16Decodes - before, 1, 'the string came from the host UTF-16LE decoder');
   assertSameAsReference(weft);
 });
@@ -150,7 +151,7 @@ test('without Buffer or a usable UTF-16LE decoder, and with a broken host TextEn
     return fromCharCode.apply(this, units);
   };
   try {
-    assert.equal(new weft.TextDecoder('big5').decode(new Uint8Array([0xa4, 0x40])), '\u4E00');
+    assert.equal(new weft.TextDecoder('big5').decode(new Uint8Array([0xa4, 0x40, 0xa4, 0x40, 0xa4, 0x40, 0xa4, 0x40])), '\u4E00'.repeat(4));
   } finally {
     String.fromCharCode = fromCharCode;
   }
@@ -158,4 +159,67 @@ test('without Buffer or a usable UTF-16LE decoder, and with a broken host TextEn
   const before = hostEncodes;
   assertSameAsReference(weft);
   assert.equal(hostEncodes, before, 'TextEncoder.encode never delegated to the broken host encoder');
+});
+
+/** A host whose version says its UTF-8 TextDecoder is fast (Node 23+), with `Decoder` as its TextDecoder. */
+function fastHost(Decoder) {
+  const versions = { ...process.versions, node: '24.0.0' };
+  const host = Object.create(process, { versions: { value: versions } });
+  Object.defineProperty(globalThis, 'process', { value: host, configurable: true, writable: true });
+  globalThis.TextDecoder = Decoder;
+}
+
+test('a fast host UTF-8 decoder that passes the probe decodes large whole inputs', async () => {
+  let hostDecodes = 0;
+  const weft = await loadWith('fast-utf8', () =>
+    fastHost(
+      class extends HostDecoder {
+        decode(input, options) {
+          if (this.encoding === 'utf-8') hostDecodes++;
+          return super.decode(input, options);
+        }
+      },
+    ),
+  );
+  const text = '\uFEFFa\u3042\u{1F600}'.repeat(100);
+  const bytes = new reference.TextEncoder().encode(text);
+  // Made first: getting the encoding's name decodes a string in the glue, with the host's decoder.
+  const [plain, keepBom] = [new weft.TextDecoder(), new weft.TextDecoder('utf-8', { ignoreBOM: true })];
+  let before = hostDecodes;
+  assert.equal(plain.decode(bytes), text.slice(1));
+  assert.equal(keepBom.decode(bytes), text);
+  assert.equal(hostDecodes - before, 2, 'large whole inputs went to the host');
+  before = hostDecodes;
+  const streamed = new weft.TextDecoder();
+  assert.equal(streamed.decode(bytes.subarray(0, 101), { stream: true }) + streamed.decode(bytes.subarray(101)), text.slice(1));
+  assert.equal(new weft.TextDecoder().decode(bytes.subarray(0, 11)), text.slice(1, 5));
+  assert.equal(hostDecodes, before, 'streaming and short inputs stay in weft');
+  // Fatal mode: this module's TypeError, and the decoder stays usable.
+  const fatal = new weft.TextDecoder('utf-8', { fatal: true });
+  const malformed = Uint8Array.from([...bytes.subarray(0, 200), 0xed, 0xa0, 0x80]);
+  assert.throws(() => fatal.decode(malformed), TypeError);
+  assert.equal(fatal.decode(bytes), text.slice(1));
+  assertSameAsReference(weft);
+});
+
+test('a host UTF-8 decoder that fails the probe is never used', async () => {
+  let hostDecodes = 0;
+  const weft = await loadWith('broken-utf8', () =>
+    fastHost(
+      class extends HostDecoder {
+        decode(input, options) {
+          if (this.encoding !== 'utf-8') return super.decode(input, options);
+          hostDecodes++;
+          // One U+FFFD per surrogate sequence instead of one per byte (the standard's).
+          return super.decode(input, options).replace(/\uFFFD{3}/g, '\uFFFD');
+        }
+      },
+    ),
+  );
+  const decoder = new weft.TextDecoder();
+  const before = hostDecodes;
+  const bytes = Uint8Array.from([...Array(100).fill(0x61), 0xed, 0xa0, 0x80]);
+  assert.equal(decoder.decode(bytes), 'a'.repeat(100) + '\uFFFD'.repeat(3));
+  assert.equal(hostDecodes, before);
+  assertSameAsReference(weft);
 });

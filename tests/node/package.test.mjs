@@ -81,5 +81,5 @@ test('the polyfill installer replaces only missing or broken globals unless forc
 test('the classic-script polyfill is a self-contained script', () => {
   const source = readFileSync(join(pkgDir, 'weft.polyfill.js'), 'utf8');
   assert.doesNotMatch(source, /^\s*(import|export)\s/m, 'no module syntax');
-  assert.match(source, /var weft\s*=/, 'defines the weft global');
+  assert.match(source, /var webweft\s*=/, 'defines the webweft global');
 });

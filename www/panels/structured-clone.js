@@ -1,5 +1,7 @@
 // Structured clone panel: a JavaScript expression → weft.serialize (V8 wire bytes, annotated tag
-// by tag) → weft.deserialize (the copy, inspected), with DataCloneErrors shown as they are.
+// by tag) → weft.deserialize (the copy, inspected), with DataCloneErrors shown as they are, and
+// webweft's structuredClone compared with the browser's.
+import { errorName, renderComparison } from '../compare.js';
 
 const EXAMPLES = {
   'Objects, arrays, holes': `{ name: "weft", list: [1, , 3], nested: { ok: true, n: -0 } }`,
@@ -26,11 +28,13 @@ const template = `
   <div class="row">
     <div>
       <label for="sc-example">Example</label>
-      <select id="sc-example">${Object.keys(EXAMPLES)
+      <select id="sc-example"><option value="" hidden>(your own expression)</option>${Object.keys(EXAMPLES)
         .map((name) => `<option>${name}</option>`)
         .join('')}</select>
       <label for="sc-input">JavaScript expression</label>
       <textarea id="sc-input" spellcheck="false"></textarea>
+      <p id="sc-confirm" class="error" hidden>This link carries its own expression: read it first, it runs as script on this page.
+        <button type="button" id="sc-run">Run it</button></p>
       <p class="hint">Evaluated on this page, then <code>weft.serialize(value)</code> → V8 wire-format bytes (what Node's
         <code>v8.deserialize</code> reads) → <code>weft.deserialize(bytes)</code>.</p>
       <div id="sc-error" class="error" role="status"></div>
@@ -43,12 +47,13 @@ const template = `
       <label>Tag by tag</label>
       <div class="sc-scroll"><table id="sc-annotated"></table></div>
     </div>
-  </div>`;
+  </div>
+  <div id="sc-compare"></div>`;
 
 export default {
   id: 'structured-clone',
   title: 'Structured clone',
-  mount(root, weft) {
+  mount(root, weft, { natives, browserName, initial, changed }) {
     root.innerHTML = template;
     const input = root.querySelector('#sc-input');
     const example = root.querySelector('#sc-example');
@@ -58,7 +63,34 @@ export default {
     const size = root.querySelector('#sc-size');
     const annotated = root.querySelector('#sc-annotated');
 
+    /** webweft's structuredClone and the browser's, of a fresh evaluation each. */
+    const compare = () => {
+      const evaluate = () => new Function(`return (${input.value})`)();
+      let originals;
+      try {
+        originals = [evaluate(), evaluate()];
+      } catch {
+        root.querySelector('#sc-compare').replaceChildren();
+        return;
+      }
+      const clone = (fn, original) => {
+        try {
+          return inspect(fn(original));
+        } catch (e) {
+          return errorName(e);
+        }
+      };
+      renderComparison(root.querySelector('#sc-compare'), {
+        api: 'structuredClone',
+        call: 'structuredClone(value) on a fresh evaluation of the expression, the copy inspected',
+        rows: [{ field: 'copy', ours: clone(weft.structuredClone, originals[0]), native: clone(natives.structuredClone, originals[1]) }],
+        verdict: () => `HTML's StructuredSerialize/StructuredDeserialize require webweft's copy; ${browserName}'s structuredClone differs.`,
+      });
+    };
+
     const run = () => {
+      changed();
+      compare();
       error.textContent = '';
       value.textContent = '';
       hex.textContent = '';
@@ -101,13 +133,34 @@ export default {
         error.textContent = `${e.name}: ${e.message}`;
       }
     };
+    /** The picker names the example on screen, or none once the expression is edited. */
+    const pick = () => {
+      example.value = Object.keys(EXAMPLES).find((name) => EXAMPLES[name] === input.value) ?? '';
+    };
     example.addEventListener('change', () => {
+      root.querySelector('#sc-confirm').hidden = true;
       input.value = EXAMPLES[example.value];
       run();
     });
-    input.addEventListener('input', run);
-    input.value = EXAMPLES[example.value];
-    run();
+    input.addEventListener('input', () => {
+      root.querySelector('#sc-confirm').hidden = true;
+      pick();
+      run();
+    });
+    input.value = initial.get('expression') ?? Object.values(EXAMPLES)[0];
+    pick();
+    // A shared link's own expression is script: it runs once the reader asks, not on load.
+    if (example.value === '') {
+      const confirm = root.querySelector('#sc-confirm');
+      confirm.hidden = false;
+      root.querySelector('#sc-run').addEventListener('click', () => {
+        confirm.hidden = true;
+        run();
+      });
+    } else {
+      run();
+    }
+    return { state: () => [['expression', input.value]] };
   },
 };
 
@@ -377,57 +430,79 @@ function annotate(bytes) {
   return rows;
 }
 
-/** A readable, cycle-aware rendering of a value (a small util.inspect). */
+/** The objects `value` shows inside it, in the order `inspect` renders them. */
+function children(value) {
+  if (Array.isArray(value)) return [...Object.keys(value).map((key) => value[key])];
+  if (value instanceof Map) return [...value].flat();
+  if (value instanceof Set) return [...value];
+  if (ArrayBuffer.isView(value)) return [value.buffer];
+  if (value instanceof Error || value instanceof DOMException) return Object.hasOwn(value, 'cause') ? [value.cause] : [];
+  if (value instanceof Date || value instanceof RegExp || value instanceof ArrayBuffer) return [];
+  if (['Boolean', 'Number', 'String', 'BigInt'].some((t) => Object.prototype.toString.call(value) === `[object ${t}]`)) return [];
+  if (typeof SharedArrayBuffer === 'function' && value instanceof SharedArrayBuffer) return [];
+  return Object.keys(value).map((key) => value[key]);
+}
+
+/**
+ * A readable rendering of a value (a small util.inspect). An object reached more than once is
+ * shown in full the first time, marked <ref *N>; later it is [Circular *N] inside itself and
+ * [Shared *N] elsewhere: the copy keeps that identity, as structured clone must.
+ */
 function inspect(root) {
-  const seen = new Map();
+  const reached = new Map();
+  const count = (value) => {
+    if (value === null || typeof value !== 'object') return;
+    reached.set(value, (reached.get(value) ?? 0) + 1);
+    if (reached.get(value) === 1) for (const child of children(value)) count(child);
+  };
+  count(root);
+  const ids = new Map();
+  const open = new Set();
   let next = 1;
-  const refs = new Set();
   const render = (value, indent) => {
     if (typeof value === 'string') return JSON.stringify(value);
     if (typeof value === 'bigint') return `${value}n`;
     if (Object.is(value, -0)) return '-0';
     if (value === null || typeof value !== 'object') return String(value);
-    if (seen.has(value)) {
-      refs.add(seen.get(value));
-      return `[Circular *${seen.get(value)}]`;
-    }
-    const id = next++;
-    seen.set(value, id);
+    if (ids.has(value)) return open.has(value) ? `[Circular *${ids.get(value)}]` : `[Shared *${ids.get(value)}]`;
+    const id = reached.get(value) > 1 ? next++ : 0;
+    if (id) ids.set(value, id);
+    open.add(value);
+    const text = renderObject(value, indent);
+    open.delete(value);
+    return id ? `<ref *${id}> ${text}` : text;
+  };
+  const renderObject = (value, indent) => {
     const pad = '  '.repeat(indent + 1);
     const close = '  '.repeat(indent);
-    const entries = (items, open, end) => (items.length === 0 ? `${open}${end}` : `${open}\n${items.map((item) => pad + item).join(',\n')}\n${close}${end}`);
-    const mark = () => `<ref *${id}> `;
-    let text;
+    const entries = (items, start, end) => (items.length === 0 ? `${start}${end}` : `${start}\n${items.map((item) => pad + item).join(',\n')}\n${close}${end}`);
     if (Array.isArray(value)) {
       const items = [];
       for (let i = 0; i < value.length; i++) items.push(i in value ? render(value[i], indent + 1) : '<hole>');
       for (const key of Object.keys(value).filter((k) => !/^\d+$/.test(k))) items.push(`${key}: ${render(value[key], indent + 1)}`);
-      text = entries(items, '[', ']');
-    } else if (value instanceof Map) {
-      text = entries([...value].map(([k, v]) => `${render(k, indent + 1)} => ${render(v, indent + 1)}`), `Map(${value.size}) {`, '}');
-    } else if (value instanceof Set) {
-      text = entries([...value].map((v) => render(v, indent + 1)), `Set(${value.size}) {`, '}');
-    } else if (value instanceof Date) {
-      text = `Date ${Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString()}`;
-    } else if (value instanceof RegExp) {
-      text = String(value);
-    } else if (ArrayBuffer.isView(value)) {
+      return entries(items, '[', ']');
+    }
+    if (value instanceof Map) return entries([...value].map(([k, v]) => `${render(k, indent + 1)} => ${render(v, indent + 1)}`), `Map(${value.size}) {`, '}');
+    if (value instanceof Set) return entries([...value].map((v) => render(v, indent + 1)), `Set(${value.size}) {`, '}');
+    if (value instanceof Date) return `Date ${Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString()}`;
+    if (value instanceof RegExp) return String(value);
+    if (ArrayBuffer.isView(value)) {
       const elements = value instanceof DataView ? [...new Uint8Array(value.buffer, value.byteOffset, value.byteLength)] : [...value];
-      text = `${value.constructor.name}(${value instanceof DataView ? value.byteLength : value.length}) [${elements.slice(0, 16).join(', ')}${elements.length > 16 ? ', …' : ''}] (offset ${value.byteOffset} in ${render(value.buffer, indent)})`;
-    } else if (value instanceof ArrayBuffer || (typeof SharedArrayBuffer === 'function' && value instanceof SharedArrayBuffer)) {
-      text = `${value.constructor.name} { byteLength: ${value.byteLength}${value.resizable || value.growable ? `, maxByteLength: ${value.maxByteLength}` : ''} }`;
-    } else if (value instanceof Error || value instanceof DOMException) {
+      return `${value.constructor.name}(${value instanceof DataView ? value.byteLength : value.length}) [${elements.slice(0, 16).join(', ')}${elements.length > 16 ? ', …' : ''}] (offset ${value.byteOffset} in ${render(value.buffer, indent)})`;
+    }
+    if (value instanceof ArrayBuffer || (typeof SharedArrayBuffer === 'function' && value instanceof SharedArrayBuffer)) {
+      return `${value.constructor.name} { byteLength: ${value.byteLength}${value.resizable || value.growable ? `, maxByteLength: ${value.maxByteLength}` : ''} }`;
+    }
+    if (value instanceof Error || value instanceof DOMException) {
       const parts = [`${value.constructor.name}${value.name !== value.constructor.name ? ` (${value.name})` : ''}: ${value.message}`];
       if (Object.hasOwn(value, 'cause')) parts.push(`${pad}cause: ${render(value.cause, indent + 1)}`);
-      text = parts.join('\n');
-    } else if (['Boolean', 'Number', 'String', 'BigInt'].some((t) => Object.prototype.toString.call(value) === `[object ${t}]`)) {
-      text = `[${Object.prototype.toString.call(value).slice(8, -1)}: ${render(value.valueOf(), indent)}]`;
-    } else {
-      const proto = Object.getPrototypeOf(value);
-      const prefix = proto === null ? '[Object: null prototype] ' : '';
-      text = entries(Object.keys(value).map((k) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${render(value[k], indent + 1)}`), `${prefix}{`, '}');
+      return parts.join('\n');
     }
-    return refs.has(id) ? mark() + text : text;
+    if (['Boolean', 'Number', 'String', 'BigInt'].some((t) => Object.prototype.toString.call(value) === `[object ${t}]`)) {
+      return `[${Object.prototype.toString.call(value).slice(8, -1)}: ${render(value.valueOf(), indent)}]`;
+    }
+    const prefix = Object.getPrototypeOf(value) === null ? '[Object: null prototype] ' : '';
+    return entries(Object.keys(value).map((k) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${render(value[k], indent + 1)}`), `${prefix}{`, '}');
   };
   return render(root, 0);
 }
