@@ -5,6 +5,7 @@
 import * as glue from '#glue';
 import { memoryBytes, readBytes, writeBytes, writeString } from './io.js';
 import { wasm } from './runtime.js';
+import { markPlatformObject } from './structured-clone-platform.js';
 import { requireArguments, toDOMString, toUSVString } from './webidl.js';
 
 // --- strings to and from UTF-16 in wasm memory ---
@@ -382,6 +383,7 @@ export class TextDecoder {
   #state = 0;
 
   constructor(label = undefined, options = undefined) {
+    markPlatformObject(this, 'TextDecoder');
     label = label === undefined ? 'utf-8' : toDOMString(label);
     let flags = 0;
     if (options !== undefined && options !== null) {
@@ -486,6 +488,7 @@ function encodeUtf8(string) {
 /** `new TextEncoder()` (§8.4): UTF-8 only. */
 export class TextEncoder {
   #brand = true;
+  constructor() { markPlatformObject(this, 'TextEncoder'); }
 
   get encoding() {
     void this.#brand;
@@ -532,6 +535,7 @@ export class TextDecoderStream {
   #transform;
 
   constructor(label = undefined, options = undefined) {
+    markPlatformObject(this, 'TextDecoderStream');
     const decoder = new TextDecoder(label, options);
     this.#decoder = decoder;
     this.#transform = new TransformStream({
@@ -574,6 +578,7 @@ export class TextEncoderStream {
   #transform;
 
   constructor() {
+    markPlatformObject(this, 'TextEncoderStream');
     // The encoder's leading surrogate (§8.5), kept here: a chunk's last code unit when it is
     // a leading surrogate waits for the next chunk, which may begin with its pair.
     let leading = '';

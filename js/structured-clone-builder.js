@@ -20,12 +20,20 @@ const VIEW_CONSTRUCTORS = op.VIEW_KIND_NAMES.map((name) => (name === 'Buffer' ? 
 const BufferCtor = globalThis.Buffer;
 const bufferFrom = BufferCtor?.from;
 const REGEXP_FLAGS = [...I.regexpFlagGetters].sort((a, b) => (a[2] < b[2] ? -1 : 1)); // "dgimsuvy"
-const descriptor = { value: undefined, writable: true, enumerable: true, configurable: true };
-const hidden = { value: undefined, writable: true, enumerable: false, configurable: true };
+const ELEMENT_SIZES = [1, 1, 1, 2, 2, 4, 4, 4, 8, 1, 1, 8, 8, 2];
+// Null prototypes: an inherited `get` or `set` would make these accessor descriptors.
+const descriptor = { __proto__: null, value: undefined, writable: true, enumerable: true, configurable: true };
+const hidden = { __proto__: null, value: undefined, writable: true, enumerable: false, configurable: true };
 
-/** CreateDataProperty(object, key, value): assignment where no inherited property can intercept it. */
+/**
+ * CreateDataProperty(object, key, value) for a new ordinary object or Array (`isArray`):
+ * assignment where no object on its prototype chain has the key (then no inherited setter or
+ * read-only property can intercept it: fast), a definition otherwise. (An object's chain is
+ * just Object.prototype, whose own prototype cannot change; HasOwnProperty measured faster
+ * than `in` there. An Array's goes on from Array.prototype, whose prototype a page may change.)
+ */
 export function createDataProperty(object, key, value, isArray) {
-  if (typeof key === 'string' && (I.hasOwn(I.ObjectPrototype, key) || (isArray && I.hasOwn(I.ArrayPrototype, key)))) {
+  if (isArray ? key in I.ArrayPrototype : I.hasOwn(I.ObjectPrototype, key)) {
     descriptor.value = value;
     try {
       I.defineProperty(object, key, descriptor);
@@ -37,6 +45,17 @@ export function createDataProperty(object, key, value, isArray) {
     }
   } else {
     object[key] = value;
+  }
+}
+
+/** CreateDataProperty(array, index, value) for a new Array (see createDataProperty). */
+export function defineElement(array, index, value) {
+  if (index in I.ArrayPrototype) {
+    descriptor.value = value;
+    I.defineProperty(array, index, descriptor);
+    descriptor.value = undefined;
+  } else {
+    array[index] = value;
   }
 }
 
@@ -58,12 +77,12 @@ export function makeView(kind, buffer, byteOffset, byteLength, flags) {
   const tracking = (flags & op.VIEW_LENGTH_TRACKING) !== 0;
   try {
     if (kind === op.NODE_BUFFER_KIND && bufferFrom !== undefined) {
-      return bufferFrom.call(BufferCtor, buffer, byteOffset, byteLength);
+      return I.functionApply(bufferFrom, BufferCtor, [buffer, byteOffset, byteLength]);
     }
     const constructor = VIEW_CONSTRUCTORS[kind === op.NODE_BUFFER_KIND ? 1 : kind];
     if (constructor === undefined) throw invalid(`this host has no ${op.VIEW_KIND_NAMES[kind]}`);
     if (tracking) return new constructor(buffer, byteOffset);
-    const elementSize = constructor.BYTES_PER_ELEMENT ?? 1;
+    const elementSize = ELEMENT_SIZES[kind === op.NODE_BUFFER_KIND ? 1 : kind];
     return new constructor(buffer, byteOffset, byteLength / elementSize);
   } catch (error) {
     if (I.isDataCloneError(error)) throw error;
@@ -73,7 +92,7 @@ export function makeView(kind, buffer, byteOffset, byteLength, flags) {
 
 export function makeRegExp(flags, source) {
   let flagString = '';
-  for (const [, bit, letter] of REGEXP_FLAGS) if (flags & bit) flagString += letter;
+  for (let i = 0; i < REGEXP_FLAGS.length; i++) if (flags & REGEXP_FLAGS[i][1]) flagString += REGEXP_FLAGS[i][2];
   try {
     return new I.RegExpCtor(source, flagString);
   } catch (error) {
@@ -90,10 +109,11 @@ export function makeDOMException(name, message, stack) {
 }
 
 function domExceptionFromData(data) {
-  if (data === null || typeof data !== 'object' || typeof data.name !== 'string' || typeof data.message !== 'string') {
+  const own = (key) => (I.hasOwn(data, key) ? data[key] : undefined);
+  if (data === null || typeof data !== 'object' || typeof own('name') !== 'string' || typeof own('message') !== 'string') {
     throw invalid('a DOMException without a string name and message');
   }
-  return makeDOMException(data.name, data.message, data.stack);
+  return makeDOMException(data.name, data.message, I.hasOwn(data, 'stack') ? data.stack : undefined);
 }
 
 /**
@@ -105,9 +125,9 @@ function domExceptionFromData(data) {
  */
 export function structuredDeserialize(code, values, context = {}) {
   const { transferred = [], shared = [], hosts = [], cloneHosts = false } = context;
-  const length = code.length;
-  const objects = [];
-  const stack = [];
+  const length = I.isView(code) ? I.typedArrayLength(code) : code.length;
+  const objects = I.newList();
+  const stack = I.newList();
   let ci = 0;
   let vi = 0;
   let result;
@@ -124,8 +144,7 @@ export function structuredDeserialize(code, values, context = {}) {
       }
       switch (frame.t) {
         case B_DENSE:
-          // Elements of a new Array: no setter can intercept an index (see the README's limits).
-          frame.obj[frame.index++] = value;
+          defineElement(frame.obj, frame.index++, value);
           if (--frame.remaining === 0) frame.t = B_ARRAY;
           return;
         case B_OBJECT:
@@ -184,7 +203,7 @@ export function structuredDeserialize(code, values, context = {}) {
   };
 
   const open = (frame) => {
-    stack.push(frame);
+    stack[stack.length] = frame;
   };
 
   while (ci < length) {
@@ -229,7 +248,7 @@ export function structuredDeserialize(code, values, context = {}) {
       }
       case op.BEGIN_OBJECT: {
         const object = {};
-        objects.push(object);
+        objects[objects.length] = object;
         open({ t: B_OBJECT, obj: object, key: NO_KEY, index: 0, remaining: 0, id: 0, flags: 0 });
         break;
       }
@@ -237,33 +256,32 @@ export function structuredDeserialize(code, values, context = {}) {
       case op.BEGIN_SPARSE_ARRAY: {
         const arrayLength = code[ci++];
         const array = new I.ArrayCtor(arrayLength);
-        objects.push(array);
+        objects[objects.length] = array;
         const dense = opcode === op.BEGIN_DENSE_ARRAY && arrayLength > 0;
         open({ t: dense ? B_DENSE : B_ARRAY, obj: array, key: NO_KEY, index: 0, remaining: dense ? arrayLength : 0, id: 0, flags: 0 });
         break;
       }
       case op.BEGIN_MAP: {
         const map = new I.MapCtor();
-        objects.push(map);
+        objects[objects.length] = map;
         open({ t: B_MAP, obj: map, key: NO_KEY, index: 0, remaining: 0, id: 0, flags: 0 });
         break;
       }
       case op.BEGIN_SET: {
         const set = new I.SetCtor();
-        objects.push(set);
+        objects[objects.length] = set;
         open({ t: B_SET, obj: set, key: NO_KEY, index: 0, remaining: 0, id: 0, flags: 0 });
         break;
       }
       case op.END: {
         const frame = stack.pop();
         if (frame === undefined || frame.t === B_VIEW || frame.t === B_SERIALIZABLE) throw invalid('an unmatched End');
-        if (frame.t === B_ERROR && frame.flags === 0) I.captureStack(frame.obj); // no stack was serialized
         deliver(frame.obj);
         break;
       }
       case op.DATE: {
         const date = new I.DateCtor(values[vi++]);
-        objects.push(date);
+        objects[objects.length] = date;
         deliver(date);
         break;
       }
@@ -271,13 +289,13 @@ export function structuredDeserialize(code, values, context = {}) {
         const flags = code[ci++];
         ci += 1;
         const regexp = makeRegExp(flags, values[vi++]);
-        objects.push(regexp);
+        objects[objects.length] = regexp;
         deliver(regexp);
         break;
       }
       case op.BOOLEAN_OBJECT: {
         const wrapper = I.ObjectCtor(code[ci++] !== 0);
-        objects.push(wrapper);
+        objects[objects.length] = wrapper;
         deliver(wrapper);
         break;
       }
@@ -286,7 +304,7 @@ export function structuredDeserialize(code, values, context = {}) {
       case op.STRING_OBJECT: {
         ci += op.OPERANDS[opcode];
         const wrapper = I.ObjectCtor(values[vi++]);
-        objects.push(wrapper);
+        objects[objects.length] = wrapper;
         deliver(wrapper);
         break;
       }
@@ -294,7 +312,7 @@ export function structuredDeserialize(code, values, context = {}) {
       case op.RESIZABLE_ARRAY_BUFFER: {
         ci += op.OPERANDS[opcode];
         const buffer = values[vi++];
-        objects.push(buffer);
+        objects[objects.length] = buffer;
         deliver(buffer);
         break;
       }
@@ -303,20 +321,20 @@ export function structuredDeserialize(code, values, context = {}) {
         if (sab === undefined) throw invalid('a SharedArrayBuffer it was not given');
         // A new SharedArrayBuffer object over the same memory, where the host can make one.
         const object = I.hostStructuredClone !== undefined ? I.hostStructuredClone(sab) : sab;
-        objects.push(object);
+        objects[objects.length] = object;
         deliver(object);
         break;
       }
       case op.TRANSFERRED_ARRAY_BUFFER: {
         const buffer = transferred[code[ci++]];
         if (buffer === undefined) throw invalid('a transferred ArrayBuffer it was not given');
-        objects.push(buffer);
+        objects[objects.length] = buffer;
         deliver(buffer);
         break;
       }
       case op.VIEW: {
         const id = objects.length;
-        objects.push(undefined); // stored once its buffer is read
+        objects[objects.length] = undefined; // stored once its buffer is read
         open({ t: B_VIEW, obj: undefined, index: code[ci], remaining: code[ci + 1], key: code[ci + 2], flags: code[ci + 3], id });
         ci += 4;
         break;
@@ -326,7 +344,7 @@ export function structuredDeserialize(code, values, context = {}) {
         if (constructor === undefined) throw invalid('an unknown Error prototype');
         // With [[ErrorData]]; message, cause and stack follow (see END when the stack does not).
         const error = I.newErrorWithoutStack(constructor);
-        objects.push(error);
+        objects[objects.length] = error;
         open({ t: B_ERROR, obj: error, key: NO_KEY, index: 0, remaining: 0, id: 0, flags: 0 });
         break;
       }
@@ -345,7 +363,7 @@ export function structuredDeserialize(code, values, context = {}) {
       case op.SERIALIZABLE: {
         ci += 1;
         const id = objects.length;
-        objects.push(undefined); // stored once its data is read
+        objects[objects.length] = undefined; // stored once its data is read
         open({ t: B_SERIALIZABLE, obj: undefined, key: values[vi++], index: 0, remaining: 0, id, flags: 0 });
         break;
       }

@@ -1,8 +1,17 @@
 // What the structured clone walker and builder need from the JavaScript realm weft runs in,
 // captured when the module loads so that user code replacing built-ins (Map.prototype.set,
-// Array.prototype.push, a global constructor) cannot change or observe a clone. Every brand
-// check here reads an internal slot through a built-in getter or method, which works on objects
-// from any realm; none runs user code.
+// Array.prototype.push, the array iterator, Function.prototype.call, a global constructor)
+// cannot change or observe a clone. Every brand check here reads an internal slot through a
+// built-in getter or method, which works on objects from any realm; none runs user code.
+//
+// The clone's own bookkeeping never goes through anything a page can reach: its lists are
+// Arrays with a null prototype written by index (an inherited indexed setter, such as one
+// defined on Array.prototype, cannot intercept them), its maps carry the captured methods as
+// own properties (see ownMap), and descriptors and option bags have a null prototype (an
+// inherited `get` would otherwise make a data descriptor an accessor one).
+import { platformObjectName } from './structured-clone-platform.js';
+
+export { platformObjectName };
 
 const uncurry = (fn) => (fn === undefined ? undefined : Function.prototype.call.bind(fn));
 const getter = (proto, key) => {
@@ -10,7 +19,15 @@ const getter = (proto, key) => {
   return uncurry(descriptor?.get);
 };
 
-export const { defineProperty, getOwnPropertyDescriptor, getPrototypeOf, keys: objectKeys } = Object;
+export const { defineProperty, getOwnPropertyDescriptor, getPrototypeOf, setPrototypeOf, keys: objectKeys } = Object;
+export const { floor } = Math;
+export const { parseInt } = Number;
+export const { stringify: jsonStringify } = JSON;
+export const stringSlice = uncurry(String.prototype.slice);
+export const stringCharCodeAt = uncurry(String.prototype.charCodeAt);
+export const numberToString = uncurry(Number.prototype.toString);
+export const bigintToString = uncurry(BigInt.prototype.toString);
+export const functionApply = uncurry(Function.prototype.apply);
 /** HasOwnProperty (measured faster in V8 than Object.hasOwn when called per property). */
 export const hasOwn = uncurry(Object.prototype.hasOwnProperty);
 export const ObjectCtor = Object;
@@ -34,7 +51,66 @@ export const mapSet = uncurry(Map.prototype.set);
 export const setAdd = uncurry(Set.prototype.add);
 export const mapForEach = uncurry(Map.prototype.forEach);
 export const setForEach = uncurry(Set.prototype.forEach);
-const mapSize = getter(Map.prototype, 'size');
+export const mapSize = getter(Map.prototype, 'size');
+const methodsOf = (proto, names) => names.map((name) => [name, proto[name]]);
+const MapMethods = methodsOf(Map.prototype, ['get', 'set', 'has', 'delete']);
+const WeakMapMethods = methodsOf(WeakMap.prototype, ['get', 'set', 'has']);
+const ListMethods = methodsOf(Array.prototype, ['push', 'pop']);
+const methodDescriptor = { __proto__: null, value: undefined, writable: false, enumerable: false, configurable: false };
+
+/** Gives `object` the captured `methods` as own properties. */
+function withMethods(object, methods) {
+  for (let i = 0; i < methods.length; i++) {
+    methodDescriptor.value = methods[i][1];
+    defineProperty(object, methods[i][0], methodDescriptor);
+  }
+  methodDescriptor.value = undefined;
+  return object;
+}
+
+// Map and WeakMap subclasses whose prototypes (private to this module) hold the methods as
+// they were at load: a call costs what `map.get(key)` does (V8 inlines it, as it does not an
+// uncurried call or an own method), and no replaced Map.prototype method runs.
+// (Explicit constructors: the implicit one spreads its arguments through the array iterator.)
+class SafeMap extends MapCtor {
+  constructor() {
+    super();
+  }
+}
+withMethods(SafeMap.prototype, MapMethods);
+class SafeWeakMap extends WeakMap {
+  constructor() {
+    super();
+  }
+}
+withMethods(SafeWeakMap.prototype, WeakMapMethods);
+
+/** A Map for the clone's own bookkeeping (see SafeMap); `entries`: [key, value] pairs to add. */
+export function ownMap(entries) {
+  const map = new SafeMap();
+  if (entries !== undefined) for (let i = 0; i < entries.length; i++) map.set(entries[i][0], entries[i][1]);
+  return map;
+}
+
+/** A WeakMap for the clone's own bookkeeping (see SafeMap). */
+export function ownWeakMap() {
+  return new SafeWeakMap();
+}
+
+// The prototype of the clone's lists: push and pop as they were at load, no indexed
+// properties, a null prototype. Never handed out, so not frozen: V8 stores elements ~3× slower
+// into an Array whose prototype is frozen.
+const ListPrototype = withMethods({ __proto__: null }, ListMethods);
+
+/**
+ * A list for the clone's own bookkeeping: an Array whose prototype is ListPrototype, so that
+ * no inherited indexed accessor (such as one defined on Array.prototype) can intercept its
+ * elements. Appended to by index (`list[list.length] = x`: V8 is slower at a push it cannot
+ * see is Array.prototype's).
+ */
+export function newList() {
+  return setPrototypeOf([], ListPrototype);
+}
 const setSize = getter(Set.prototype, 'size');
 export const arrayBufferByteLength = getter(ArrayBuffer.prototype, 'byteLength');
 export const arrayBufferMaxByteLength = getter(ArrayBuffer.prototype, 'maxByteLength');
@@ -53,6 +129,9 @@ export const typedArrayByteOffset = getter(TypedArrayPrototype, 'byteOffset');
 export const typedArrayByteLength = getter(TypedArrayPrototype, 'byteLength');
 export const typedArrayAt = uncurry(TypedArrayPrototype.at);
 export const typedArraySet = uncurry(TypedArrayPrototype.set);
+export const typedArraySubarray = uncurry(TypedArrayPrototype.subarray);
+export const typedArraySlice = uncurry(TypedArrayPrototype.slice);
+export const typedArrayLength = getter(TypedArrayPrototype, 'length');
 export const dataViewBuffer = getter(DataView.prototype, 'buffer');
 export const dataViewByteOffset = getter(DataView.prototype, 'byteOffset');
 export const dataViewByteLength = getter(DataView.prototype, 'byteLength');
@@ -83,26 +162,31 @@ const finalizationRegistryUnregister = uncurry(globalThis.FinalizationRegistry?.
 export const ErrorConstructors = [Error, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError];
 export const ErrorNames = ErrorConstructors.map((c) => c.name);
 const ErrorCtor = Error;
-const captureStackTrace = Error.captureStackTrace;
+const stackTraceLimitDescriptor = { __proto__: null, value: undefined };
+const hiddenDescriptor = { __proto__: null, value: undefined, writable: true, enumerable: false, configurable: true };
 
 /**
- * `new constructor()` without capturing a stack trace, for an Error whose serialized stack is
- * about to replace it: in V8 capturing and then redefining `stack` costs ~20 µs per Error.
+ * `new constructor()` without a stack trace, as V8's deserializer makes an Error (its `stack`
+ * is then the serialized one, or undefined when none was serialized): a non-number
+ * Error.stackTraceLimit makes V8 capture none (capturing one costs ~20 µs per Error, too).
  */
 export function newErrorWithoutStack(constructor) {
   const limit = getOwnPropertyDescriptor(ErrorCtor, 'stackTraceLimit');
-  if (limit === undefined || !('value' in limit) || !limit.writable) return new constructor();
-  ErrorCtor.stackTraceLimit = 0;
+  if (limit === undefined || !('value' in limit) || !limit.writable || !limit.configurable) {
+    const error = new constructor();
+    stackTraceLimitDescriptor.value = undefined;
+    defineProperty(error, 'stack', hiddenDescriptor);
+    return error;
+  }
+  stackTraceLimitDescriptor.value = undefined;
+  defineProperty(ErrorCtor, 'stackTraceLimit', stackTraceLimitDescriptor);
   try {
     return new constructor();
   } finally {
-    ErrorCtor.stackTraceLimit = limit.value;
+    stackTraceLimitDescriptor.value = limit.value;
+    defineProperty(ErrorCtor, 'stackTraceLimit', stackTraceLimitDescriptor);
+    stackTraceLimitDescriptor.value = undefined;
   }
-}
-
-/** Gives an Error made by newErrorWithoutStack the current stack, as V8's deserializer would. */
-export function captureStack(error) {
-  if (typeof captureStackTrace === 'function') captureStackTrace(error);
 }
 const isErrorBuiltin = Error.isError;
 
@@ -135,6 +219,9 @@ function hasErrorData(value) {
   if (isErrorBuiltin) return isErrorBuiltin(value);
   if (isNativeError) return isNativeError(value);
   // [[ErrorData]] is what makes the built-in tag "Error"; Error prototypes have no @@toStringTag.
+  // Object.prototype.toString reads a @@toStringTag a page defined, though: then undefined
+  // (unknown), and an object whose prototype chain says Error is taken to be one.
+  if (toStringTag in value) return undefined;
   return objectToString(value) === '[object Error]';
 }
 
@@ -159,8 +246,9 @@ export const REGISTERED = 16;
 /** An object DataCloneError must reject: `name` says what it is. */
 export const UNCLONEABLE = 17;
 
-const isArrayBuffer = (v) => passes(arrayBufferByteLength, v);
-const isSharedArrayBuffer = (v) => passes(sharedArrayBufferByteLength, v);
+// (node:util's checks where there are: a brand check that fails throws, which is slow.)
+const isArrayBuffer = nodeTypes?.isArrayBuffer ?? ((v) => passes(arrayBufferByteLength, v));
+const isSharedArrayBuffer = nodeTypes?.isSharedArrayBuffer ?? ((v) => passes(sharedArrayBufferByteLength, v));
 
 /**
  * Exact kind checks in the specification's order, for objects whose prototype does not tell
@@ -174,11 +262,11 @@ const SLOW_CHECKS = [
   [DATE, 'Date', nodeTypes?.isDate ?? ((v) => passes(dateValue, v))],
   // The flag getters accept this realm's RegExp.prototype too, which has no [[OriginalFlags]].
   [REGEXP, 'RegExp', nodeTypes?.isRegExp ?? ((v) => v !== RegExp.prototype && passes(regexpFlagGetters[0][0], v))],
-  [ARRAY_BUFFER, 'ArrayBuffer', nodeTypes?.isArrayBuffer ?? isArrayBuffer],
-  [SHARED_ARRAY_BUFFER, 'SharedArrayBuffer', nodeTypes?.isSharedArrayBuffer ?? isSharedArrayBuffer],
+  [ARRAY_BUFFER, 'ArrayBuffer', isArrayBuffer],
+  [SHARED_ARRAY_BUFFER, 'SharedArrayBuffer', isSharedArrayBuffer],
   [MAP, 'Map', nodeTypes?.isMap ?? ((v) => passes(mapSize, v))],
   [SET, 'Set', nodeTypes?.isSet ?? ((v) => passes(setSize, v))],
-  [ERROR, 'Error', hasErrorData],
+  [ERROR, 'Error', (v) => hasErrorData(v) === true],
   [UNCLONEABLE, 'Symbol object', nodeTypes?.isSymbolObject ?? ((v) => passes(symbolValue, v))],
   [UNCLONEABLE, 'WeakMap', nodeTypes?.isWeakMap ?? ((v) => passes((x) => weakMapHas(x, ObjectPrototype), v))],
   [UNCLONEABLE, 'WeakSet', nodeTypes?.isWeakSet ?? ((v) => passes((x) => weakSetHas(x, ObjectPrototype), v))],
@@ -192,15 +280,64 @@ const SLOW_CHECKS = [
   [UNCLONEABLE, 'module namespace object', nodeTypes?.isModuleNamespaceObject],
 ].filter(([, , check]) => check !== undefined);
 
+const ORDINARY_KIND = [ORDINARY, 'Object'];
+
 /** The exact kind of an object that is not an Array, a view or callable: [kind, name]. */
 export function slowKind(value) {
-  for (const [kind, name, check] of SLOW_CHECKS) {
-    if (check(value)) return [kind, name];
+  for (let i = 0; i < SLOW_CHECKS.length; i++) {
+    const entry = SLOW_CHECKS[i];
+    if (entry[2](value)) return entry;
   }
-  return [ORDINARY, 'Object'];
+  const weft = platformObjectName(value);
+  return weft === undefined ? ORDINARY_KIND : [UNCLONEABLE, weft];
 }
 
-const CHECKS_BY_NAME = new Map(SLOW_CHECKS.map(([, name, check]) => [name, check]));
+// Without node:util (browsers), Object.prototype.toString tells Dates, RegExps, Errors,
+// Booleans, Numbers, Strings and arguments objects apart without an exception; of the rest only
+// the cloneable kinds are tried, whose brand checks throw for other objects (each would cost
+// every empty object an exception): there a WeakMap, Promise, ... whose prototype was replaced
+// clones as an ordinary object.
+const HIDDEN_CHECKS = nodeTypes
+  ? SLOW_CHECKS.filter((entry) => entry[1] !== 'WeakRef' && entry[1] !== 'FinalizationRegistry')
+  : SLOW_CHECKS.filter((entry) => ['Map', 'Set', 'ArrayBuffer', 'SharedArrayBuffer', 'BigInt'].includes(entry[1]));
+const BUILTIN_TAGS = ownMap([
+  ['[object Boolean]', BOOLEAN, 'Boolean'],
+  ['[object Number]', NUMBER, 'Number'],
+  ['[object String]', STRING, 'String'],
+  ['[object Date]', DATE, 'Date'],
+  ['[object RegExp]', REGEXP, 'RegExp'],
+  ['[object Error]', ERROR, 'Error'],
+  ['[object Arguments]', UNCLONEABLE, 'arguments object'],
+].map(([tag, kind, name]) => [tag, [kind, name]]));
+
+/**
+ * The kind of an object that looks ordinary by its prototype chain and has no own enumerable
+ * string keys: a Map, Date, Error, ... whose prototype was replaced with Object.prototype or
+ * null (or with an ordinary object's) still has its internal slots, which decide. (Objects
+ * with own keys are taken to be ordinary: checking every object would cost the common case
+ * 10–20 %; see the README.)
+ */
+export function hiddenKind(value) {
+  if (!nodeTypes && !(toStringTag in value)) {
+    const tagged = BUILTIN_TAGS.get(objectToString(value));
+    if (tagged !== undefined) return tagged;
+  }
+  for (let i = 0; i < HIDDEN_CHECKS.length; i++) {
+    const entry = HIDDEN_CHECKS[i];
+    if (entry[2](value)) return entry;
+  }
+  const weft = platformObjectName(value);
+  return weft === undefined ? ORDINARY_KIND : [UNCLONEABLE, weft];
+}
+
+const wasmPrototype = (name) => globalThis.WebAssembly?.[name]?.prototype;
+const CHECKS_BY_NAME = ownMap([
+  ...SLOW_CHECKS.map(([, name, check]) => [name, check]),
+  ['Error', (v) => hasErrorData(v) !== false],
+  ['WebAssembly.Table', (v) => passes(getter(wasmPrototype('Table'), 'length'), v)],
+  ['WebAssembly.Global', (v) => passes(uncurry(wasmPrototype('Global')?.valueOf), v)],
+  ['WebAssembly.Instance', (v) => passes(getter(wasmPrototype('Instance'), 'exports'), v)],
+]);
 
 /** Confirms what a prototype suggests with the kind's brand check. */
 export function confirmKind(name, value) {
@@ -214,9 +351,9 @@ export function confirmKind(name, value) {
  * The realm's intrinsic prototypes → [kind, name]. An object whose prototype chain reaches one
  * of these first is (after a confirming brand check) of that kind.
  */
-export const intrinsicPrototypes = new Map();
+export const intrinsicPrototypes = ownMap();
 {
-  const add = (proto, kind, name) => proto && intrinsicPrototypes.set(proto, [kind, name]);
+  const add = (proto, kind, name) => proto && intrinsicPrototypes.set(proto, [kind, name, proto]);
   add(ObjectPrototype, ORDINARY, 'Object');
   add(ArrayPrototype, ARRAY, 'Array');
   add(Boolean.prototype, BOOLEAN, 'Boolean');
@@ -255,6 +392,14 @@ export const intrinsicPrototypes = new Map();
       add(constructor.prototype, UNCLONEABLE, `Intl.${name}`);
     }
   }
+  // WebAssembly.Module is serializable (not for storage) and so is a shared WebAssembly.Memory;
+  // the host's clone decides (see clonePlatformObject). The other WebAssembly objects are not.
+  const wasm = globalThis.WebAssembly;
+  add(wasm?.Module?.prototype, PLATFORM, 'WebAssembly.Module');
+  add(wasm?.Memory?.prototype, PLATFORM, 'WebAssembly.Memory');
+  for (const name of ['Table', 'Global', 'Instance', 'Tag', 'Exception']) {
+    add(wasm?.[name]?.prototype, UNCLONEABLE, `WebAssembly.${name}`);
+  }
 }
 
 /** DOMException, which weft serializes itself (WebIDL [Serializable]). */
@@ -285,7 +430,7 @@ const isFile = (value) => {
  * use instead: loading them runs host code that reads other globals, which a script requiring
  * this package may be declaring (`const { TextDecoder } = require(...)`, still uninitialized).
  */
-const platformPrototypes = new Map();
+const platformPrototypes = ownMap();
 let accessorPlatformNames = [];
 const FETCH_GLOBALS = ['Response', 'Request', 'Headers', 'FormData', 'WebSocket'];
 const addPlatformInterface = (name, proto) => {
@@ -336,21 +481,78 @@ export function platformInterfaceName(proto) {
 /** The host's own structuredClone, for platform objects only the host can serialize. */
 export const hostStructuredClone = (() => {
   const clone = globalThis.structuredClone;
-  return typeof clone === 'function' && !clone.weftImplementation ? clone : undefined;
+  return typeof clone === 'function' && !hasOwn(clone, Symbol.for('weft.implementation')) ? clone : undefined;
 })();
+
+const getOwnPropertyNames = Object.getOwnPropertyNames;
+const moduleExports = globalThis.WebAssembly?.Module?.exports;
+/** Interface prototype → its brand check (undefined: none found). */
+const brandChecks = ownMap([
+  [BlobCtor?.prototype, blobSize],
+  [FileCtor?.prototype, fileName],
+  [globalThis.WebAssembly?.Module?.prototype, moduleExports],
+]);
+
+/**
+ * Whether `value`, which inherits from the platform interface prototype `proto`, is an object
+ * of that interface (`Object.create(Blob.prototype)` is an ordinary object). WebIDL attribute
+ * getters check their receiver's brand, so the interface's first one says (weft's own checks
+ * for Blob, File and WebAssembly.Module); an interface without one is taken at its prototype's
+ * word.
+ */
+export function isPlatformInstance(value, proto) {
+  if (!brandChecks.has(proto)) addBrandCheck(proto); // an interface found after load
+  const check = brandChecks.get(proto);
+  return check === undefined || passes(check, value);
+}
+
+function addBrandCheck(proto) {
+  if (brandChecks.has(proto)) return;
+  const names = getOwnPropertyNames(proto);
+  let check;
+  for (let i = 0; i < names.length && check === undefined; i++) {
+    check = uncurry(getOwnPropertyDescriptor(proto, names[i]).get);
+  }
+  brandChecks.set(proto, check);
+}
+// The known interfaces' checks are taken at load, before a page could replace a getter.
+platformPrototypes.forEach((name, proto) => addBrandCheck(proto));
+
+/**
+ * An iterable of one value that uses no iterator a page can replace: a File's blobParts, a
+ * transfer list for the host's structuredClone.
+ */
+export function iterableOf(value) {
+  return {
+    __proto__: null,
+    [Symbol.iterator]() {
+      let done = false;
+      return {
+        __proto__: null,
+        next() {
+          const result = { __proto__: null, done, value: done ? undefined : value };
+          done = true;
+          return result;
+        },
+      };
+    },
+  };
+}
 
 /**
  * A platform object's serialization and deserialization steps, run in process: weft's own for
  * Blob and File (immutable, so a new object over the same data is exact), the host's
- * structuredClone of the object alone for the rest. The host's result must be an instance of a
- * platform interface the object implements (hosts clone objects they do not know as plain
- * ones). Undefined if the object is not serializable.
+ * structuredClone of the object alone for the rest (WebAssembly.Module, CryptoKey, ...). The
+ * host's result must be an instance of an interface the object implements (Node clones the
+ * platform objects it implements in JavaScript, such as Response, as plain objects). Undefined
+ * if the object is not serializable.
  */
 export function clonePlatformObject(value, name) {
   if ((name === 'Blob' || name === 'File') && passes(blobSize, value)) {
     // A File has a name (Bun's File and Blob share one prototype; its name getter tells them apart).
     if (FileCtor !== undefined && isFile(value)) {
-      return new FileCtor([value], fileName(value), { type: blobType(value), lastModified: fileLastModified(value) });
+      const options = { __proto__: null, type: blobType(value), lastModified: fileLastModified(value) };
+      return new FileCtor(iterableOf(value), fileName(value), options);
     }
     return blobSlice(value, 0, blobSize(value), blobType(value));
   }
@@ -364,7 +566,10 @@ export function clonePlatformObject(value, name) {
   }
   if (clone === null || typeof clone !== 'object') return undefined;
   const proto = getPrototypeOf(clone);
-  if (proto === null || platformInterfaceName(proto) === undefined) return undefined;
+  // A plain object (whose prototype is some realm's Object.prototype) is how a host clones what
+  // it does not serialize. (Node's CryptoKey copies share the original's internal class, not
+  // the global CryptoKey: any prototype on the original's chain will do.)
+  if (proto === null || getPrototypeOf(proto) === null) return undefined;
   for (let p = getPrototypeOf(value); p !== null; p = getPrototypeOf(p)) {
     if (p === proto) return clone;
   }
@@ -375,7 +580,7 @@ export function clonePlatformObject(value, name) {
 export function dataCloneError(message) {
   if (typeof DOMExceptionCtor === 'function') return new DOMExceptionCtor(message, 'DataCloneError');
   const error = new Error(message);
-  error.name = 'DataCloneError';
+  defineProperty(error, 'name', { __proto__: null, value: 'DataCloneError', writable: true, enumerable: false, configurable: true });
   return error;
 }
 

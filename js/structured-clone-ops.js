@@ -4,6 +4,8 @@
 // ArrayBuffer copies) travel in one `values` array beside `code`, in stream order; only the
 // bytes path splits them into the codec's numbers/units/bytes streams (structured-clone.js).
 
+import { ownMap } from './structured-clone-intrinsics.js';
+
 export const UNDEFINED = 0;
 export const NULL = 1;
 export const TRUE = 2;
@@ -71,4 +73,4 @@ export const PLATFORM_OBJECT_NAME = 'weft:platform';
 export const TRANSFERRED_OBJECT_NAME = 'weft:transferred';
 
 /** Registered serializable classes: by prototype (for the walker) and by name (for the builder). */
-export const registry = { byPrototype: new Map(), byName: new Map() };
+export const registry = { byPrototype: ownMap(), byName: ownMap() };

@@ -3,7 +3,7 @@
 // pass, an explicit stack (no recursion, so nesting depth is bounded by memory only), the memory
 // map for shared references and cycles, every property read once and in the standard's order.
 import * as I from './structured-clone-intrinsics.js';
-import { createDataProperty, defineHidden, makeDOMException, makeRegExp, makeView } from './structured-clone-builder.js';
+import { createDataProperty, defineElement, defineHidden, makeDOMException, makeRegExp, makeView } from './structured-clone-builder.js';
 import * as op from './structured-clone-ops.js';
 
 const F_OBJECT = 0; // an Object or sparse Array: its keys, then End
@@ -39,18 +39,21 @@ function classify(value, protoCache) {
     protoCache.set(proto, kind);
   }
   if (kind === SLOW) return I.slowKind(value);
-  const [k, name] = kind;
-  switch (k) {
+  switch (kind[0]) {
     case I.ORDINARY:
+    case I.PLATFORM: {
+      // One of weft's own platform objects (a URL, a TextDecoder, ...)?
+      const weft = I.platformObjectName(value);
+      return weft === undefined ? kind : [I.UNCLONEABLE, weft];
+    }
     case I.REGISTERED:
-    case I.PLATFORM:
       return kind;
     case I.DOM_EXCEPTION:
       return I.passes(I.domExceptionName, value) ? kind : I.slowKind(value);
     case I.ARRAY:
       return I.slowKind(value); // inherits from Array.prototype without being an Array
     default:
-      return I.confirmKind(name, value) ? kind : I.slowKind(value);
+      return I.confirmKind(kind[1], value) ? kind : I.slowKind(value);
   }
 }
 
@@ -58,10 +61,18 @@ const ORDINARY_KIND = [I.ORDINARY, 'Object'];
 const ARRAY_KIND = [I.ARRAY, 'Array'];
 const VIEW_KIND = [I.VIEW, 'view'];
 const SLOW = [-1, ''];
+const EMPTY = I.newList();
+
+/**
+ * Whether an object that looks ordinary by its prototype chain may be of another kind (see
+ * I.hiddenKind): built-in objects have no own enumerable keys, but for a String object's
+ * indices ("0" first).
+ */
+const mayHideKind = (keys) => keys.length === 0 || keys[0] === '0';
 
 /** An Array or view is itself unless it is an instance of a registered subclass. */
 function registeredOr(proto, usual, kind, protoCache) {
-  if (op.registry.byPrototype.size === 0 || proto === usual) return kind;
+  if (I.mapSize(op.registry.byPrototype) === 0 || proto === usual) return kind;
   let cached = protoCache.get(proto);
   if (cached === undefined) {
     cached = kindOfPrototypeChain(proto);
@@ -84,13 +95,19 @@ function kindOfPrototypeChain(proto) {
     if (intrinsic !== undefined) return intrinsic;
     if (p === I.DOMExceptionCtor?.prototype) return [I.DOM_EXCEPTION, 'DOMException'];
     const platform = I.platformInterfaceName(p);
-    if (platform !== undefined) return platform === 'DOMException' ? [I.DOM_EXCEPTION, platform] : [I.PLATFORM, platform];
+    if (platform !== undefined) return platform === 'DOMException' ? [I.DOM_EXCEPTION, platform] : [I.PLATFORM, platform, p];
   }
   return SLOW;
 }
 
 /** A primitive structured clone copies as is: not a Symbol, not document.all (typeof "undefined"). */
 const isPlainPrimitive = (value) => (typeof value === 'undefined' ? value === undefined : typeof value !== 'symbol' && typeof value !== 'function');
+
+/**
+ * An Error's or DOMException's stack, if it has its own: V8 reads the stack it captured (or
+ * what was assigned over it), never one inherited from a prototype.
+ */
+const ownStack = (value) => (I.hasOwn(value, 'stack') ? value.stack : undefined);
 
 /** ECMAScript ToString, which throws a TypeError for Symbols. */
 const toString = (value) => `${value}`;
@@ -107,15 +124,15 @@ export function isDetached(buffer) {
   }
 }
 
-/** A BigInt's sign and little-endian magnitude, as the codec's BigInt op carries them. */
+/** A BigInt's little-endian magnitude, as the codec's BigInt op carries it. */
 function bigintMagnitude(value) {
   const negative = value < 0n;
-  let hex = (negative ? -value : value).toString(16);
-  if (hex === '0') return [negative, new I.Uint8ArrayCtor(0)];
+  let hex = I.bigintToString(negative ? -value : value, 16);
+  if (hex === '0') return new I.Uint8ArrayCtor(0);
   if (hex.length & 1) hex = `0${hex}`;
   const bytes = new I.Uint8ArrayCtor(hex.length >> 1);
-  for (let i = 0, j = hex.length - 2; j >= 0; i++, j -= 2) bytes[i] = Number.parseInt(hex.slice(j, j + 2), 16);
-  return [negative, bytes];
+  for (let i = 0, j = hex.length - 2; j >= 0; i++, j -= 2) bytes[i] = I.parseInt(I.stringSlice(hex, j, j + 2), 16);
+  return bytes;
 }
 
 /**
@@ -126,7 +143,7 @@ function bigintMagnitude(value) {
  */
 function tracksLength(view, isDataView, buffer, byteOffset, byteLength, elementSize) {
   const bufferLength = I.arrayBufferByteLength(buffer);
-  const tracked = Math.floor((bufferLength - byteOffset) / elementSize) * elementSize;
+  const tracked = I.floor((bufferLength - byteOffset) / elementSize) * elementSize;
   if (byteLength !== tracked) return false;
   const length = () => (isDataView ? I.dataViewByteLength(view) : I.typedArrayByteLength(view));
   const max = I.arrayBufferMaxByteLength(buffer);
@@ -147,9 +164,11 @@ function tracksLength(view, isDataView, buffer, byteOffset, byteLength, elementS
     } catch {
       shrunk = -1; // a fixed-length DataView is now out of bounds
     }
+    // A fixed-length typed array out of bounds reads 0 too (asked before the buffer grows back).
+    const outside = !isDataView && shrunk === 0 && outOfBounds(view);
     I.arrayBufferResize(buffer, bufferLength);
     I.typedArraySet(new I.Uint8ArrayCtor(buffer, bufferLength - elementSize, elementSize), tail);
-    return shrunk === byteLength - elementSize && (shrunk !== 0 || isDataView || !outOfBounds(view));
+    return shrunk === byteLength - elementSize && !outside;
   } catch {
     return false;
   }
@@ -181,28 +200,36 @@ function outOfBounds(typedArray) {
  * ArrayBuffers from platform objects). `forBytes`: the stream will be written as V8 wire bytes
  * (a Node Buffer keeps its kind, BigInts carry their magnitude bytes).
  */
-export function serializeInternal(root, options = {}) {
-  const { direct = false, forStorage = false, forBytes = false, transferList = [], transferIsBuffer = [], clone } = options;
-  const code = [];
-  const values = [];
-  const shared = [];
-  const hosts = [];
+export function serializeInternal(root, options) {
+  // (Every caller passes `options` with a null prototype: nothing inherited is read.)
+  const { direct = false, forStorage = false, forBytes = false, transferList = EMPTY, transferIsBuffer = EMPTY, clone } = options;
+  const code = I.newList();
+  const values = I.newList();
+  const shared = I.newList();
+  const hosts = I.newList();
   /** Original → copy (direct); original → op id, or -1 - i for the i-th transferable not yet emitted. */
-  const memory = clone?.memory ?? new Map();
-  const protoCache = clone?.protoCache ?? new Map();
-  const stack = [];
-  /** Op ids of registered class instances whose data is being serialized. */
-  const openSerializable = new Set();
+  const memory = clone?.memory ?? I.ownMap();
+  const protoCache = clone?.protoCache ?? I.ownMap();
+  const stack = I.newList();
+  /** Op ids of registered class instances whose data is being serialized (→ true). */
+  const openSerializable = I.ownMap();
   let nextId = 0;
   let result;
   for (let i = 0; i < transferList.length; i++) memory.set(transferList[i], -1 - i);
+  /** Map and Set entries copied before they are walked (shared with cloneDirect's, above its top). */
+  const entries = clone?.entries ?? I.newList();
+  let entriesTop = clone?.top ?? 0;
 
   const fail = (what) => {
-    const path = [];
-    for (const frame of stack) path.push(frame.t, frame.t === F_OBJECT ? frame.keys[frame.i - 1] : frame.i - 1);
+    const path = I.newList();
+    for (let i = 0; i < stack.length; i++) {
+      const frame = stack[i];
+      path[path.length] = frame.t;
+      path[path.length] = frame.t === F_OBJECT ? frame.keys[frame.i - 1] : frame.i - 1 - frame.from;
+    }
     if (clone === undefined) throw I.dataCloneError(failureMessage(what, path));
     // Within cloneDirect, whose recursive frames prepend their part of the path as it unwinds.
-    clone.failure = { what, path };
+    clone.failure = { __proto__: null, what, path, outer: I.newList() };
     throw clone.failure;
   };
 
@@ -218,12 +245,12 @@ export function serializeInternal(root, options = {}) {
         createDataProperty(frame.dst, frame.keys[frame.i - 1], copy, frame.flag);
         break;
       case F_DENSE:
-        frame.dst[frame.i - 1] = copy;
+        defineElement(frame.dst, frame.i - 1, copy);
         break;
       case F_LIST:
         if (!frame.flag) {
           I.setAdd(frame.dst, copy);
-        } else if ((frame.i & 1) === 1) {
+        } else if (((frame.i - frame.from) & 1) === 1) {
           frame.key = copy; // a Map key; its value comes next
         } else {
           I.mapSet(frame.dst, frame.key, copy);
@@ -236,22 +263,27 @@ export function serializeInternal(root, options = {}) {
 
   /** Opens a container: `dst` is its copy (direct), `flag` says whether it is an Array (a Map). */
   const open = (t, obj, keys, len, dst, flag) => {
-    stack.push({ t, obj, keys, i: 0, len, dst, flag, key: undefined });
+    stack[stack.length] = { t, obj, keys, i: 0, len, dst, flag, key: undefined, from: 0 };
   };
 
   const string = (opcode, s) => {
-    code.push(opcode, s.length);
-    values.push(s);
+    code[code.length] = opcode;
+    code[code.length] = s.length;
+    values[values.length] = s;
   };
 
   const bigint = (opcode, b) => {
     if (forBytes) {
-      const [negative, magnitude] = bigintMagnitude(b);
-      code.push(opcode, negative ? 1 : 0, magnitude.length);
-      values.push(magnitude);
+      const magnitude = bigintMagnitude(b);
+      code[code.length] = opcode;
+      code[code.length] = b < 0n ? 1 : 0;
+      code[code.length] = I.typedArrayLength(magnitude);
+      values[values.length] = magnitude;
     } else {
-      code.push(opcode, 0, 0);
-      values.push(b);
+      code[code.length] = opcode;
+      code[code.length] = 0;
+      code[code.length] = 0;
+      values[values.length] = b;
     }
   };
 
@@ -264,20 +296,22 @@ export function serializeInternal(root, options = {}) {
       return true;
     }
     if (entry >= 0) {
-      if (openSerializable.size > 0 && openSerializable.has(entry)) {
+      if (openSerializable.has(entry)) {
         fail('A registered serializable object that refers to itself through its own data');
       }
-      code.push(op.BACK_REF, entry);
+      code[code.length] = op.BACK_REF;
+      code[code.length] = entry;
       return true;
     }
     const index = -1 - entry;
     memory.set(value, nextId++);
     if (transferIsBuffer[index]) {
-      code.push(op.TRANSFERRED_ARRAY_BUFFER, index);
+      code[code.length] = op.TRANSFERRED_ARRAY_BUFFER;
+      code[code.length] = index;
     } else {
       string(op.SERIALIZABLE, op.TRANSFERRED_OBJECT_NAME);
-      code.push(op.NUMBER);
-      values.push(index);
+      code[code.length] = op.NUMBER;
+      values[values.length] = index;
     }
     return true;
   };
@@ -294,8 +328,9 @@ export function serializeInternal(root, options = {}) {
         return copy;
       }
       memory.set(value, nextId++);
-      code.push(op.SHARED_ARRAY_BUFFER, shared.length);
-      shared.push(value);
+      code[code.length] = op.SHARED_ARRAY_BUFFER;
+      code[code.length] = shared.length;
+      shared[shared.length] = value;
       return undefined;
     }
     if (isDetached(value)) fail('A detached ArrayBuffer');
@@ -311,11 +346,14 @@ export function serializeInternal(root, options = {}) {
     }
     memory.set(value, nextId++);
     if (resizable) {
-      code.push(op.RESIZABLE_ARRAY_BUFFER, length, maxByteLength);
+      code[code.length] = op.RESIZABLE_ARRAY_BUFFER;
+      code[code.length] = length;
+      code[code.length] = maxByteLength;
     } else {
-      code.push(op.ARRAY_BUFFER, length);
+      code[code.length] = op.ARRAY_BUFFER;
+      code[code.length] = length;
     }
-    values.push(copy);
+    values[values.length] = copy;
     return undefined;
   };
 
@@ -346,11 +384,17 @@ export function serializeInternal(root, options = {}) {
       // Node's v8.serialize writes a Buffer as a copy of just its bytes (it may sit in a shared
       // pool); so does weft, as a Buffer over a private ArrayBuffer.
       memory.set(value, nextId++);
-      code.push(op.VIEW, op.NODE_BUFFER_KIND, 0, byteLength, 0, op.ARRAY_BUFFER, byteLength);
+      code[code.length] = op.VIEW;
+      code[code.length] = op.NODE_BUFFER_KIND;
+      code[code.length] = 0;
+      code[code.length] = byteLength;
+      code[code.length] = 0;
+      code[code.length] = op.ARRAY_BUFFER;
+      code[code.length] = byteLength;
       nextId++;
       const copy = new I.ArrayBufferCtor(byteLength);
       I.typedArraySet(new I.Uint8ArrayCtor(copy), new I.Uint8ArrayCtor(viewed, byteOffset, byteLength));
-      values.push(copy);
+      values[values.length] = copy;
       return;
     }
     let flags = 0;
@@ -374,7 +418,11 @@ export function serializeInternal(root, options = {}) {
       return;
     }
     memory.set(value, nextId++);
-    code.push(op.VIEW, kind, byteOffset, byteLength, flags);
+    code[code.length] = op.VIEW;
+    code[code.length] = kind;
+    code[code.length] = byteOffset;
+    code[code.length] = byteLength;
+    code[code.length] = flags;
     if (!remembered(viewed)) buffer(viewed);
   };
 
@@ -386,18 +434,18 @@ export function serializeInternal(root, options = {}) {
         // document.all is an object whose typeof is "undefined".
         if (value !== undefined) fail('An HTMLAllCollection');
         if (direct) place(undefined);
-        else code.push(op.UNDEFINED);
+        else code[code.length] = op.UNDEFINED;
         break;
       case 'boolean':
         if (direct) place(value);
-        else code.push(value ? op.TRUE : op.FALSE);
+        else code[code.length] = value ? op.TRUE : op.FALSE;
         break;
       case 'number':
         if (direct) {
           place(value);
         } else {
-          code.push(op.NUMBER);
-          values.push(value);
+          code[code.length] = op.NUMBER;
+          values[values.length] = value;
         }
         break;
       case 'string':
@@ -420,14 +468,25 @@ export function serializeInternal(root, options = {}) {
       default: {
         if (value === null) {
           if (direct) place(null);
-          else code.push(op.NULL);
+          else code[code.length] = op.NULL;
           break;
         }
         if (remembered(value)) break;
-        const [kind, detail] = classify(value, protoCache);
+        let kindAndDetail = classify(value, protoCache);
+        let platformCopy;
+        if (kindAndDetail[0] === I.PLATFORM) {
+          if (I.isPlatformInstance(value, kindAndDetail[2])) platformCopy = I.clonePlatformObject(value, kindAndDetail[1]);
+          else kindAndDetail = ORDINARY_KIND;
+        }
+        let keys;
+        if (kindAndDetail[0] === I.ORDINARY) {
+          keys = I.objectKeys(value);
+          if (mayHideKind(keys)) kindAndDetail = I.hiddenKind(value);
+        }
+        const kind = kindAndDetail[0];
+        const detail = kindAndDetail[1];
         switch (kind) {
           case I.ORDINARY: {
-            const keys = I.objectKeys(value);
             if (direct) {
               const copy = {};
               memory.set(value, copy);
@@ -435,7 +494,7 @@ export function serializeInternal(root, options = {}) {
               open(F_OBJECT, value, keys, 0, copy, false);
             } else {
               memory.set(value, nextId++);
-              code.push(op.BEGIN_OBJECT);
+              code[code.length] = op.BEGIN_OBJECT;
               open(F_OBJECT, value, keys, 0, undefined, false);
             }
             break;
@@ -453,7 +512,8 @@ export function serializeInternal(root, options = {}) {
               place(copy);
             } else {
               memory.set(value, nextId++);
-              code.push(dense ? op.BEGIN_DENSE_ARRAY : op.BEGIN_SPARSE_ARRAY, length);
+              code[code.length] = dense ? op.BEGIN_DENSE_ARRAY : op.BEGIN_SPARSE_ARRAY;
+              code[code.length] = length;
             }
             open(dense ? F_DENSE : F_OBJECT, value, keys, dense ? length : 0, copy, true);
             break;
@@ -470,16 +530,9 @@ export function serializeInternal(root, options = {}) {
           case I.MAP:
           case I.SET: {
             const isMap = kind === I.MAP;
-            const list = [];
-            if (isMap) {
-              I.mapForEach(value, (v, k) => {
-                list.push(k, v);
-              });
-            } else {
-              I.setForEach(value, (v) => {
-                list.push(v);
-              });
-            }
+            // Its entries go on top of `entries`, a stack shared by nested Maps and Sets.
+            const start = entriesTop;
+            entriesTop = copyEntries(value, isMap, entries, start);
             let copy;
             if (direct) {
               copy = isMap ? new I.MapCtor() : new I.SetCtor();
@@ -487,9 +540,11 @@ export function serializeInternal(root, options = {}) {
               place(copy);
             } else {
               memory.set(value, nextId++);
-              code.push(isMap ? op.BEGIN_MAP : op.BEGIN_SET);
+              code[code.length] = isMap ? op.BEGIN_MAP : op.BEGIN_SET;
             }
-            open(F_LIST, value, list, 0, copy, isMap);
+            open(F_LIST, value, entries, entriesTop, copy, isMap);
+            stack[stack.length - 1].i = start;
+            stack[stack.length - 1].from = start;
             break;
           }
           case I.DATE:
@@ -507,22 +562,25 @@ export function serializeInternal(root, options = {}) {
             memory.set(value, nextId++);
             switch (kind) {
               case I.DATE:
-                code.push(op.DATE);
-                values.push(I.dateValue(value));
+                code[code.length] = op.DATE;
+                values[values.length] = I.dateValue(value);
                 break;
               case I.REGEXP: {
                 const flags = regexpFlags(value);
                 const source = I.regexpSource(value);
-                code.push(op.REGEXP, flags, source.length);
-                values.push(source);
+                code[code.length] = op.REGEXP;
+                code[code.length] = flags;
+                code[code.length] = source.length;
+                values[values.length] = source;
                 break;
               }
               case I.BOOLEAN:
-                code.push(op.BOOLEAN_OBJECT, I.booleanValue(value) ? 1 : 0);
+                code[code.length] = op.BOOLEAN_OBJECT;
+                code[code.length] = I.booleanValue(value) ? 1 : 0;
                 break;
               case I.NUMBER:
-                code.push(op.NUMBER_OBJECT);
-                values.push(I.numberValue(value));
+                code[code.length] = op.NUMBER_OBJECT;
+                values[values.length] = I.numberValue(value);
                 break;
               case I.BIGINT:
                 bigint(op.BIGINT_OBJECT, I.bigintValue(value));
@@ -537,28 +595,28 @@ export function serializeInternal(root, options = {}) {
             // from an own data property "message"; then what V8 also keeps: an own data
             // property "cause" (serialized) and a string "stack".
             const name = value.name;
-            const prototype = typeof name === 'string' ? Math.max(I.ErrorNames.indexOf(name), 0) : 0;
+            const prototype = typeof name === 'string' ? errorPrototype(name) : 0;
             const messageDescriptor = I.getOwnPropertyDescriptor(value, 'message');
             const message =
               messageDescriptor !== undefined && 'value' in messageDescriptor ? toString(messageDescriptor.value) : undefined;
             const causeDescriptor = I.getOwnPropertyDescriptor(value, 'cause');
-            const errorStack = value.stack;
+            const errorStack = ownStack(value);
             const stackString = typeof errorStack === 'string' ? errorStack : undefined;
             const hasCause = causeDescriptor !== undefined && 'value' in causeDescriptor;
             let copy;
             if (direct) {
-              const constructor = I.ErrorConstructors[prototype];
-              copy = stackString === undefined ? new constructor() : I.newErrorWithoutStack(constructor);
+              copy = I.newErrorWithoutStack(I.ErrorConstructors[prototype]);
               memory.set(value, copy);
               place(copy);
               if (message !== undefined) defineHidden(copy, 'message', message);
             } else {
               memory.set(value, nextId++);
-              code.push(op.ERROR, prototype);
+              code[code.length] = op.ERROR;
+              code[code.length] = prototype;
               if (message !== undefined) string(op.ERROR_MESSAGE, message);
             }
             if (hasCause) {
-              if (!direct) code.push(op.ERROR_CAUSE);
+              if (!direct) code[code.length] = op.ERROR_CAUSE;
               open(F_ERROR, value, stackString, 0, copy, false);
               value = causeDescriptor.value;
               continue walk;
@@ -567,7 +625,7 @@ export function serializeInternal(root, options = {}) {
               if (stackString !== undefined) defineHidden(copy, 'stack', stackString);
             } else {
               if (stackString !== undefined) string(op.ERROR_STACK, stackString);
-              code.push(op.END);
+              code[code.length] = op.END;
             }
             break;
           }
@@ -575,7 +633,7 @@ export function serializeInternal(root, options = {}) {
             // WebIDL DOMException serialization steps: name and message, and the stack.
             const name = I.domExceptionName(value);
             const message = I.domExceptionMessage(value);
-            const errorStack = value.stack;
+            const errorStack = ownStack(value);
             if (direct) {
               const copy = makeDOMException(name, message, errorStack);
               memory.set(value, copy);
@@ -585,7 +643,7 @@ export function serializeInternal(root, options = {}) {
             memory.set(value, nextId++);
             string(op.SERIALIZABLE, op.DOM_EXCEPTION_NAME);
             nextId++;
-            code.push(op.BEGIN_OBJECT);
+            code[code.length] = op.BEGIN_OBJECT;
             string(op.STRING, 'name');
             string(op.STRING, name);
             string(op.STRING, 'message');
@@ -594,12 +652,12 @@ export function serializeInternal(root, options = {}) {
               string(op.STRING, 'stack');
               string(op.STRING, errorStack);
             }
-            code.push(op.END);
+            code[code.length] = op.END;
             break;
           }
           case I.PLATFORM: {
             if (forStorage) fail(`A platform object (${detail}) when serializing for storage`);
-            const copy = I.clonePlatformObject(value, detail);
+            const copy = platformCopy;
             if (copy === undefined) fail(`A platform object (${detail})`);
             if (direct) {
               memory.set(value, copy);
@@ -608,9 +666,9 @@ export function serializeInternal(root, options = {}) {
             }
             memory.set(value, nextId++);
             string(op.SERIALIZABLE, op.PLATFORM_OBJECT_NAME);
-            code.push(op.NUMBER);
-            values.push(hosts.length);
-            hosts.push({ object: copy, name: detail });
+            code[code.length] = op.NUMBER;
+            values[values.length] = hosts.length;
+            hosts[hosts.length] = { object: copy, name: detail };
             break;
           }
           case I.REGISTERED: {
@@ -621,14 +679,14 @@ export function serializeInternal(root, options = {}) {
             memory.set(value, id);
             const data = detail.serialize(value);
             string(op.SERIALIZABLE, detail.name);
-            openSerializable.add(id);
+            openSerializable.set(id, true);
             open(F_SERIALIZABLE, value, undefined, 0, undefined, false);
             stack[stack.length - 1].i = id;
             value = data;
             continue walk;
           }
           default:
-            fail(`${/^[aeiouAEIOU]/.test(detail) ? 'An' : 'A'} ${detail}`);
+            fail(`${startsWithVowel(detail) ? 'An' : 'A'} ${detail}`);
         }
       }
     }
@@ -642,13 +700,13 @@ export function serializeInternal(root, options = {}) {
           while (frame.i < len) {
             const index = frame.i++;
             if (!I.hasOwn(obj, index)) {
-              if (!direct) code.push(op.HOLE); // deleted by a getter since the keys were taken
+              if (!direct) code[code.length] = op.HOLE; // deleted by a getter since the keys were taken
               continue;
             }
             value = obj[index];
             // Fast path: copy primitives in place (document.all aside, typeof tells them).
             if (direct && (typeof value !== 'object' || value === null) && isPlainPrimitive(value)) {
-              dst[index] = value;
+              defineElement(dst, index, value);
               continue;
             }
             continue walk;
@@ -669,16 +727,17 @@ export function serializeInternal(root, options = {}) {
             }
             continue walk;
           }
-          if (!direct) code.push(op.END);
+          if (!direct) code[code.length] = op.END;
           stack.pop();
           break;
         }
         case F_LIST:
-          if (frame.i < frame.keys.length) {
+          if (frame.i < frame.len) {
             value = frame.keys[frame.i++];
             continue walk;
           }
-          if (!direct) code.push(op.END);
+          if (!direct) code[code.length] = op.END;
+          entriesTop = frame.from;
           stack.pop();
           break;
         case F_ERROR:
@@ -686,7 +745,7 @@ export function serializeInternal(root, options = {}) {
             if (frame.keys !== undefined) defineHidden(frame.dst, 'stack', frame.keys);
           } else {
             if (frame.keys !== undefined) string(op.ERROR_STACK, frame.keys);
-            code.push(op.END);
+            code[code.length] = op.END;
           }
           stack.pop();
           break;
@@ -716,18 +775,23 @@ const RECURSION_BUDGET = 64;
  * serializeInternal, sharing the memory map.
  */
 export function cloneDirect(root) {
-  const clone = { memory: new Map(), protoCache: new Map(), failure: undefined };
+  const clone = { __proto__: null, memory: I.ownMap(), protoCache: I.ownMap(), failure: undefined, entries: I.newList(), top: 0 };
   try {
     return copyValue(root, clone, RECURSION_BUDGET);
   } catch (error) {
     if (error !== clone.failure) throw error;
-    throw I.dataCloneError(failureMessage(error.what, error.path));
+    // The recursive frames' part of the path, collected innermost first, goes first.
+    const path = I.newList();
+    const { outer } = error;
+    for (let i = outer.length - 2; i >= 0; i -= 2) { path[path.length] = outer[i]; path[path.length] = outer[i + 1]; }
+    for (let i = 0; i < error.path.length; i++) path[path.length] = error.path[i];
+    throw I.dataCloneError(failureMessage(error.what, path));
   }
 }
 
 /** What a recursive frame (at `key` of a container of frame type `t`) lets unwind through it. */
 function unwinding(error, clone, t, key) {
-  if (error === clone.failure) error.path.unshift(t, key);
+  if (error === clone.failure) error.outer.push(t, key);
   return error;
 }
 
@@ -737,11 +801,15 @@ function copyValue(value, clone, budget) {
   if (!needsCopy(value)) return value;
   const known = clone.memory.get(value);
   if (known !== undefined) return known;
-  if (budget === 0 || typeof value !== 'object') return serializeInternal(value, { direct: true, clone });
-  const kind = classify(value, clone.protoCache)[0];
+  if (budget === 0 || typeof value !== 'object') return serializeInternal(value, { __proto__: null, direct: true, clone });
+  let kind = classify(value, clone.protoCache)[0];
+  let keys;
+  if (kind === I.ORDINARY) {
+    keys = I.objectKeys(value);
+    if (mayHideKind(keys)) kind = I.hiddenKind(value)[0];
+  }
   switch (kind) {
     case I.ORDINARY: {
-      const keys = I.objectKeys(value);
       const copy = {};
       clone.memory.set(value, copy);
       return copyProperties(value, keys, 0, copy, false, clone, budget - 1);
@@ -762,7 +830,7 @@ function copyValue(value, clone, budget) {
       return copy;
     }
     default:
-      return serializeInternal(value, { direct: true, clone });
+      return serializeInternal(value, { __proto__: null, direct: true, clone });
   }
 }
 
@@ -804,48 +872,78 @@ function copyArray(value, clone, budget) {
         throw unwinding(error, clone, F_DENSE, index);
       }
     }
-    copy[index] = item;
+    defineElement(copy, index, item);
   }
   return length === keys.length ? copy : copyProperties(value, keys, length, copy, true, clone, budget);
 }
 
 /** A Map's or Set's entries, copied as a list first (the standard's order). */
 function copyList(value, isMap, clone, budget) {
-  const list = [];
-  let copy;
-  if (isMap) {
-    I.mapForEach(value, (v, k) => {
-      list.push(k, v);
-    });
-    copy = new I.MapCtor();
-  } else {
-    I.setForEach(value, (v) => {
-      list.push(v);
-    });
-    copy = new I.SetCtor();
-  }
+  // The copied list goes on top of clone.entries, a stack shared by the nested Maps and Sets
+  // (a new list each would cost ~10 % on Map-heavy graphs: a null-prototype Array is slow to make).
+  const list = clone.entries;
+  const start = clone.top;
+  const end = copyEntries(value, isMap, list, start);
+  clone.top = end;
+  const copy = isMap ? new I.MapCtor() : new I.SetCtor();
   clone.memory.set(value, copy);
   let key;
-  for (let i = 0; i < list.length; i++) {
+  for (let i = start; i < end; i++) {
     let item = list[i];
     if (needsCopy(item)) {
       try {
         item = copyValue(item, clone, budget);
       } catch (error) {
-        throw unwinding(error, clone, F_LIST, i);
+        throw unwinding(error, clone, F_LIST, i - start);
       }
     }
     if (!isMap) I.setAdd(copy, item);
-    else if ((i & 1) === 0) key = item;
+    else if (((i - start) & 1) === 0) key = item;
     else I.mapSet(copy, key, item);
   }
+  clone.top = start;
   return copy;
+}
+
+/**
+ * Copies a Map's entries (key, value, key, value, ...) or a Set's values, in order, into
+ * `list` from index `start` (the standard's copied list: what the walk then runs over); returns
+ * the index after the last.
+ */
+function copyEntries(value, isMap, list, start) {
+  let end = start;
+  if (isMap) {
+    I.mapForEach(value, (v, k) => {
+      list[end++] = k;
+      list[end++] = v;
+    });
+  } else {
+    I.setForEach(value, (v) => {
+      list[end++] = v;
+    });
+  }
+  return end;
+}
+
+/** The index of an Error's prototype in I.ErrorConstructors: by its name, else Error's. */
+function errorPrototype(name) {
+  for (let i = 1; i < I.ErrorNames.length; i++) if (I.ErrorNames[i] === name) return i;
+  return 0;
 }
 
 function regexpFlags(value) {
   let flags = 0;
-  for (const [get, bit] of I.regexpFlagGetters) if (get(value)) flags |= bit;
+  for (let i = 0; i < I.regexpFlagGetters.length; i++) {
+    const entry = I.regexpFlagGetters[i];
+    if (entry[0](value)) flags |= entry[1];
+  }
   return flags;
+}
+
+const VOWELS = 'aeiouAEIOU';
+function startsWithVowel(text) {
+  for (let i = 0; i < VOWELS.length; i++) if (text[0] === VOWELS[i]) return true;
+  return false;
 }
 
 /** A new Date, RegExp or primitive wrapper with the same internal value. */
@@ -882,7 +980,7 @@ function pathSegment(t, key) {
     case F_DENSE:
       return `[${key}]`;
     case F_OBJECT:
-      return /^[A-Za-z_$][\w$]*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`;
+      return isIdentifier(key) ? `.${key}` : `[${I.jsonStringify(key)}]`;
     case F_LIST:
       return `.<entry ${key}>`;
     case F_ERROR:
@@ -890,4 +988,15 @@ function pathSegment(t, key) {
     default:
       return '.<serialized data>';
   }
+}
+
+/** Whether `key` is an ASCII identifier name (then a path shows it as `.key`). */
+function isIdentifier(key) {
+  if (key.length === 0) return false;
+  for (let i = 0; i < key.length; i++) {
+    const c = I.stringCharCodeAt(key, i);
+    const letter = (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f || c === 0x24;
+    if (!letter && !(i > 0 && c >= 0x30 && c <= 0x39)) return false;
+  }
+  return true;
 }

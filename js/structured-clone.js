@@ -8,20 +8,28 @@
 // Rust codec (see the README). serialize() hands the walker's op stream to the Rust codec in
 // one call; deserialize() gets the validated op stream back in one call and builds from it.
 import * as glue from '#glue';
-import { readBytes, writeBytes } from './io.js';
 import { wasm } from './runtime.js';
 import { structuredDeserialize as build } from './structured-clone-builder.js';
 import * as I from './structured-clone-intrinsics.js';
 import * as op from './structured-clone-ops.js';
 import { cloneDirect, isDetached, serializeInternal } from './structured-clone-walker.js';
-import { requireArguments, toUint8Array } from './webidl.js';
+import { requireArguments } from './webidl.js';
+
+// Captured at load, like everything in structured-clone-intrinsics.js.
+const Uint32ArrayCtor = Uint32Array;
+const Uint16ArrayCtor = Uint16Array;
+const Float64ArrayCtor = Float64Array;
+const TypeErrorCtor = TypeError;
+const { min } = Math;
+const memoryBuffer = Object.getOwnPropertyDescriptor(WebAssembly.Memory.prototype, 'buffer').get;
+const implementationKey = Symbol.for('weft.implementation');
 
 /** Platform interfaces with transfer steps (their objects have a [[Detached]] slot). */
-const TRANSFERABLE_INTERFACES = new Set([
+const TRANSFERABLE_INTERFACES = I.ownMap([
   'MessagePort', 'ImageBitmap', 'OffscreenCanvas', 'ReadableStream', 'WritableStream', 'TransformStream',
   'VideoFrame', 'AudioData', 'MediaStreamTrack', 'RTCDataChannel', 'MediaSourceHandle', 'MIDIAccess',
   'WebTransportReceiveStream', 'WebTransportSendStream', 'RTCRtpScriptTransform',
-]);
+].map((name) => [name, true]));
 
 /** WebIDL `sequence<object>` from an iterable. */
 function toObjectSequence(value, where) {
@@ -30,11 +38,11 @@ function toObjectSequence(value, where) {
   }
   const method = value[Symbol.iterator];
   if (typeof method !== 'function') throw new TypeError(`${where}: the value is not iterable.`);
-  const iterator = method.call(value);
+  const iterator = I.functionApply(method, value, []);
   const next = iterator.next;
-  const list = [];
+  const list = I.newList();
   for (;;) {
-    const step = next.call(iterator);
+    const step = I.functionApply(next, iterator, []);
     if (step === null || (typeof step !== 'object' && typeof step !== 'function')) {
       throw new TypeError(`${where}: the iterator result is not an object.`);
     }
@@ -43,13 +51,14 @@ function toObjectSequence(value, where) {
     if (item === null || (typeof item !== 'object' && typeof item !== 'function')) {
       throw new TypeError(`${where}[${list.length}] is not an object.`);
     }
-    list.push(item);
+    list[list.length] = item;
   }
 }
 
 /** A dictionary argument: undefined and null are {}, other non-objects a TypeError. */
 function toDictionary(options, where) {
-  if (options === undefined || options === null) return {};
+  // (Nothing is read from an absent dictionary, not even what Object.prototype has.)
+  if (options === undefined || options === null) return { __proto__: null };
   if (typeof options !== 'object' && typeof options !== 'function') {
     throw new TypeError(`${where}: the options argument is not an object.`);
   }
@@ -68,21 +77,21 @@ function transferableInterface(value) {
 
 /** StructuredSerializeWithTransfer step 2: checks the transfer list before serializing. */
 function checkTransferList(list) {
-  const seen = new Set();
-  const isBuffer = [];
+  const seen = I.ownMap();
+  const isBuffer = I.newList();
   for (let i = 0; i < list.length; i++) {
     const transferable = list[i];
     if (I.isArrayBuffer(transferable)) {
-      isBuffer.push(true);
+      isBuffer[isBuffer.length] = true;
     } else if (I.isSharedArrayBuffer(transferable)) {
       throw I.dataCloneError(`transfer[${i}] is a SharedArrayBuffer, which cannot be transferred.`);
     } else if (I.hostStructuredClone !== undefined && transferableInterface(transferable) !== undefined) {
-      isBuffer.push(false);
+      isBuffer[isBuffer.length] = false;
     } else {
       throw I.dataCloneError(`transfer[${i}] is not a transferable object.`);
     }
     if (seen.has(transferable)) throw I.dataCloneError(`transfer[${i}] appears twice in the transfer list.`);
-    seen.add(transferable);
+    seen.set(transferable, true);
   }
   return isBuffer;
 }
@@ -91,7 +100,7 @@ function checkTransferList(list) {
 function copyBuffer(source) {
   const length = I.arrayBufferByteLength(source);
   const copy = I.arrayBufferResizable?.(source)
-    ? new I.ArrayBufferCtor(length, { maxByteLength: I.arrayBufferMaxByteLength(source) })
+    ? new I.ArrayBufferCtor(length, { __proto__: null, maxByteLength: I.arrayBufferMaxByteLength(source) })
     : new I.ArrayBufferCtor(length);
   I.typedArraySet(new I.Uint8ArrayCtor(copy), new I.Uint8ArrayCtor(source));
   return copy;
@@ -107,22 +116,22 @@ function detach(buffer) {
   if (I.hostStructuredClone === undefined) {
     throw I.dataCloneError('This host cannot detach ArrayBuffers (it has neither ArrayBuffer.prototype.transfer nor structuredClone).');
   }
-  const moved = I.hostStructuredClone(buffer, { transfer: [buffer] });
+  const moved = I.hostStructuredClone(buffer, { __proto__: null, transfer: I.iterableOf(buffer) });
   if (!isDetached(buffer)) throw new TypeError('This ArrayBuffer cannot be detached.');
   return I.getPrototypeOf(moved) === I.ArrayBufferCtor.prototype ? moved : copyBuffer(moved);
 }
 
 /** StructuredSerializeWithTransfer step 5: detaches (transfers) every transferable, in order. */
 function transferAll(list, isBuffer) {
-  const received = [];
+  const received = I.newList();
   for (let i = 0; i < list.length; i++) {
     const transferable = list[i];
     if (isBuffer[i]) {
       if (isDetached(transferable)) throw I.dataCloneError(`transfer[${i}] is a detached ArrayBuffer.`);
-      received.push(detach(transferable));
+      received[received.length] = detach(transferable);
     } else {
       try {
-        received.push(I.hostStructuredClone(transferable, { transfer: [transferable] }));
+        received[received.length] = I.hostStructuredClone(transferable, { __proto__: null, transfer: I.iterableOf(transferable) });
       } catch (error) {
         if (I.isDataCloneError(error)) throw I.dataCloneError(`transfer[${i}] could not be transferred: ${error.message}`);
         throw error;
@@ -140,22 +149,22 @@ function transferAll(list, isBuffer) {
 export function structuredClone(value, options = undefined) {
   requireArguments(arguments.length, 1, 'structuredClone');
   const transfer = toDictionary(options, 'structuredClone').transfer;
-  const transferList = transfer === undefined ? [] : toObjectSequence(transfer, 'structuredClone: options.transfer');
+  const transferList = transfer === undefined ? I.newList() : toObjectSequence(transfer, 'structuredClone: options.transfer');
   const transferIsBuffer = checkTransferList(transferList);
-  if (transferList.length === 0 && op.registry.byName.size === 0) {
+  if (transferList.length === 0 && I.mapSize(op.registry.byName) === 0) {
     return cloneDirect(value);
   }
-  const { code, values, shared, hosts } = serializeInternal(value, { transferList, transferIsBuffer });
-  const transferred = transferList.length > 0 ? transferAll(transferList, transferIsBuffer) : [];
-  return build(code, values, { transferred, shared, hosts });
+  const { code, values, shared, hosts } = serializeInternal(value, { __proto__: null, transferList, transferIsBuffer });
+  const transferred = transferList.length > 0 ? transferAll(transferList, transferIsBuffer) : I.newList();
+  return build(code, values, { __proto__: null, transferred, shared, hosts, cloneHosts: false });
 }
-Object.defineProperty(structuredClone, Symbol.for('weft.implementation'), { value: true });
+Object.defineProperty(structuredClone, implementationKey, { value: true });
 
 /**
  * What a serialization refers to out of band, by the Uint8Array serialize() returned:
  * SharedArrayBuffers, transferred objects (received at most once) and platform objects.
  */
-const outOfBand = new WeakMap();
+const outOfBand = I.ownWeakMap();
 
 /** Node and Bun copy UTF-16 code units between strings and memory in one native call. */
 const ucs2Write = globalThis.Buffer?.prototype?.ucs2Write;
@@ -166,40 +175,43 @@ const SHORT_STRING = 13;
 function writeUnits(units, bytes, at, string) {
   const length = string.length;
   if (ucs2Write !== undefined && length > LONG_STRING) {
-    ucs2Write.call(bytes, string, units.byteOffset + at * 2, length * 2);
+    I.functionApply(ucs2Write, bytes, [string, I.typedArrayByteOffset(units) + at * 2, length * 2]);
     return;
   }
-  for (let i = 0; i < length; i++) units[at + i] = string.charCodeAt(i);
+  for (let i = 0; i < length; i++) units[at + i] = I.stringCharCodeAt(string, i);
 }
 
 function readUnits(units, bytes, at, length) {
-  if (ucs2Slice !== undefined) return ucs2Slice.call(bytes, units.byteOffset + at * 2, units.byteOffset + (at + length) * 2);
+  const offset = I.typedArrayByteOffset(units);
+  if (ucs2Slice !== undefined) return I.functionApply(ucs2Slice, bytes, [offset + at * 2, offset + (at + length) * 2]);
   let string = '';
   for (let i = at; i < at + length; i += 0x2000) {
-    string += I.fromCharCode.apply(null, units.subarray(i, Math.min(i + 0x2000, at + length)));
+    string += I.functionApply(I.fromCharCode, null, I.typedArraySubarray(units, i, min(i + 0x2000, at + length)));
   }
   return string;
 }
 
 function readBigInt(bytes, at, length, negative) {
   let hex = '';
-  for (let i = at + length - 1; i >= at; i--) hex += (bytes[i] < 16 ? '0' : '') + bytes[i].toString(16);
+  for (let i = at + length - 1; i >= at; i--) hex += (bytes[i] < 16 ? '0' : '') + I.numberToString(bytes[i], 16);
   const magnitude = length === 0 ? 0n : I.BigIntCtor(`0x${hex}`);
   return negative ? -magnitude : magnitude;
 }
 
 /** The op stream layout record the bindings return: [address, length] × 4 streams. */
 function streams(address) {
-  const buffer = wasm().memory.buffer;
-  const [code, codeLength, numbers, numbersLength, units, unitsLength, bytes, bytesLength] = new Uint32Array(buffer, address, 8);
+  const buffer = I.functionApply(memoryBuffer, wasm().memory, []);
+  const layout = new Uint32ArrayCtor(buffer, address, 8);
   return {
-    code: new Uint32Array(buffer, code, codeLength),
-    numbers: new Float64Array(buffer, numbers, numbersLength),
-    units: new Uint16Array(buffer, units, unitsLength),
-    bytes: new Uint8Array(buffer, bytes, bytesLength),
-    memory: new Uint8Array(buffer),
+    code: new Uint32ArrayCtor(buffer, layout[0], layout[1]),
+    numbers: new Float64ArrayCtor(buffer, layout[2], layout[3]),
+    units: new Uint16ArrayCtor(buffer, layout[4], layout[5]),
+    bytes: new I.Uint8ArrayCtor(buffer, layout[6], layout[7]),
+    memory: new I.Uint8ArrayCtor(buffer),
   };
 }
+
+const byteLengthOf = (value) => (I.isView(value) ? I.typedArrayByteLength(value) : I.arrayBufferByteLength(value));
 
 /** Strings longer than this are written one by one rather than joined first (V8's string limit). */
 const JOIN_LIMIT = 1 << 26;
@@ -211,32 +223,37 @@ function lower(code, values) {
   let byteCount = 0;
   // Joining the strings first lets one native copy write all their code units.
   let text = '';
-  for (const value of values) {
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
     if (typeof value === 'number') {
       numberCount++;
     } else if (typeof value === 'string') {
       unitCount += value.length;
       if (unitCount <= JOIN_LIMIT) text += value;
     } else {
-      byteCount += value.byteLength; // an ArrayBuffer copy or a BigInt's magnitude
+      byteCount += byteLengthOf(value); // an ArrayBuffer copy or a BigInt's magnitude
     }
   }
   const out = streams(glue.cloneOpsInput(code.length, numberCount, unitCount, byteCount));
-  out.code.set(code);
+  // (A loop: TypedArray.prototype.set reads an Array with a null prototype element by element
+  // through the generic path, 5× slower.)
+  const outCode = out.code;
+  for (let i = 0; i < code.length; i++) outCode[i] = code[i];
   const joined = unitCount <= JOIN_LIMIT;
   if (joined) writeUnits(out.units, out.memory, 0, text);
   let n = 0;
   let u = 0;
   let b = 0;
-  for (const value of values) {
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
     if (typeof value === 'number') {
       out.numbers[n++] = value;
     } else if (typeof value === 'string') {
       if (!joined) writeUnits(out.units, out.memory, u, value);
       u += value.length;
     } else {
-      out.bytes.set(I.isView(value) ? value : new I.Uint8ArrayCtor(value), b);
-      b += value.byteLength;
+      I.typedArraySet(out.bytes, I.isView(value) ? value : new I.Uint8ArrayCtor(value), b);
+      b += byteLengthOf(value);
     }
   }
 }
@@ -248,19 +265,20 @@ function lower(code, values) {
  */
 function lift(address) {
   const input = streams(address);
-  const code = input.code.slice();
-  const values = [];
+  const code = I.typedArraySlice(input.code);
+  const values = I.newList();
   const { numbers, units, bytes, memory } = input;
   let text;
   let n = 0;
   let u = 0;
   let b = 0;
-  for (let ci = 0; ci < code.length; ci += 1 + op.OPERANDS[code[ci]]) {
+  const codeLength = I.typedArrayLength(code);
+  for (let ci = 0; ci < codeLength; ci += 1 + op.OPERANDS[code[ci]]) {
     switch (code[ci]) {
       case op.NUMBER:
       case op.DATE:
       case op.NUMBER_OBJECT:
-        values.push(numbers[n++]);
+        values[values.length] = numbers[n++];
         break;
       case op.STRING:
       case op.STRING_OBJECT:
@@ -270,10 +288,10 @@ function lift(address) {
       case op.REGEXP: {
         const length = code[ci + op.OPERANDS[code[ci]]];
         if (length < SHORT_STRING) {
-          text ??= readUnits(units, memory, 0, units.length);
-          values.push(text.slice(u, u + length));
+          text ??= readUnits(units, memory, 0, I.typedArrayLength(units));
+          values[values.length] = I.stringSlice(text, u, u + length);
         } else {
-          values.push(readUnits(units, memory, u, length));
+          values[values.length] = readUnits(units, memory, u, length);
         }
         u += length;
         break;
@@ -281,7 +299,7 @@ function lift(address) {
       case op.BIGINT:
       case op.BIGINT_OBJECT: {
         const length = code[ci + 2];
-        values.push(readBigInt(bytes, b, length, code[ci + 1] === 1));
+        values[values.length] = readBigInt(bytes, b, length, code[ci + 1] === 1);
         b += length;
         break;
       }
@@ -293,12 +311,12 @@ function lift(address) {
           buffer =
             code[ci] === op.ARRAY_BUFFER
               ? new I.ArrayBufferCtor(length)
-              : new I.ArrayBufferCtor(length, { maxByteLength: code[ci + 2] });
+              : new I.ArrayBufferCtor(length, { __proto__: null, maxByteLength: code[ci + 2] });
         } catch (error) {
           throw I.dataCloneError(`The serialized data has an ArrayBuffer this host cannot allocate (${error.message}).`);
         }
-        new I.Uint8ArrayCtor(buffer).set(bytes.subarray(b, b + length));
-        values.push(buffer);
+        I.typedArraySet(new I.Uint8ArrayCtor(buffer), I.typedArraySubarray(bytes, b, b + length));
+        values[values.length] = buffer;
         b += length;
         break;
       }
@@ -312,11 +330,11 @@ function serializeOptions(options) {
   const dictionary = toDictionary(options, 'serialize');
   const forStorage = Boolean(dictionary.forStorage);
   const transfer = dictionary.transfer;
-  const transferList = transfer === undefined ? [] : toObjectSequence(transfer, 'serialize: options.transfer');
+  const transferList = transfer === undefined ? I.newList() : toObjectSequence(transfer, 'serialize: options.transfer');
   if (forStorage && transferList.length > 0) {
-    throw new TypeError('serialize: a serialization for storage cannot transfer objects.');
+    throw new TypeErrorCtor('serialize: a serialization for storage cannot transfer objects.');
   }
-  return { forStorage, transferList };
+  return { __proto__: null, forStorage, transferList };
 }
 
 /**
@@ -330,14 +348,44 @@ export function serialize(value, options = undefined) {
   requireArguments(arguments.length, 1, 'serialize');
   const { forStorage, transferList } = serializeOptions(options);
   const transferIsBuffer = checkTransferList(transferList);
-  const { code, values, shared, hosts } = serializeInternal(value, { forStorage, forBytes: true, transferList, transferIsBuffer });
-  lower(code, values);
-  const bytes = readBytes(glue.cloneSerialize(forStorage, false));
+  const serialized = serializeInternal(value, { __proto__: null, forStorage, forBytes: true, transferList, transferIsBuffer });
+  const { shared, hosts } = serialized;
+  lower(serialized.code, serialized.values);
+  const bytes = readOutput(glue.cloneSerialize(forStorage, false));
   if (transferList.length > 0 || shared.length > 0 || hosts.length > 0) {
-    const transferred = transferList.length > 0 ? transferAll(transferList, transferIsBuffer) : [];
-    outOfBand.set(bytes, { transferred, shared, hosts, consumed: false });
+    const transferred = transferList.length > 0 ? transferAll(transferList, transferIsBuffer) : I.newList();
+    outOfBand.set(bytes, { __proto__: null, transferred, shared, hosts, consumed: false });
   }
   return bytes;
+}
+
+/** The codec's output bytes (in the io output buffer) as a new Uint8Array. */
+function readOutput(length) {
+  const address = glue.ioOutput();
+  const memory = new I.Uint8ArrayCtor(I.functionApply(memoryBuffer, wasm().memory, []));
+  const bytes = I.typedArraySlice(memory, address, address + length);
+  glue.ioRelease();
+  return bytes;
+}
+
+/** Copies bytes into the io input buffer; returns their length. */
+function writeInput(bytes) {
+  const length = I.typedArrayLength(bytes);
+  const address = glue.ioInput(length);
+  I.typedArraySet(new I.Uint8ArrayCtor(I.functionApply(memoryBuffer, wasm().memory, [])), bytes, address);
+  return length;
+}
+
+/** WebIDL BufferSource: a Uint8Array over an ArrayBuffer's, SharedArrayBuffer's or view's bytes. */
+function bufferSourceBytes(value, where) {
+  if (I.isView(value)) {
+    if (I.typedArrayName(value) === undefined) {
+      return new I.Uint8ArrayCtor(I.dataViewBuffer(value), I.dataViewByteOffset(value), I.dataViewByteLength(value));
+    }
+    return new I.Uint8ArrayCtor(I.typedArrayBuffer(value), I.typedArrayByteOffset(value), I.typedArrayByteLength(value));
+  }
+  if (I.isArrayBuffer(value) || I.isSharedArrayBuffer(value)) return new I.Uint8ArrayCtor(value);
+  throw new TypeErrorCtor(`${where}: the argument is not an ArrayBuffer, SharedArrayBuffer or ArrayBufferView.`);
 }
 
 /**
@@ -347,12 +395,12 @@ export function serialize(value, options = undefined) {
  */
 export function deserialize(bytes) {
   requireArguments(arguments.length, 1, 'deserialize');
-  const data = toUint8Array(bytes, 'deserialize');
+  const data = bufferSourceBytes(bytes, 'deserialize');
   const references = outOfBand.get(bytes);
   if (references?.consumed) throw I.dataCloneError('The objects transferred with this serialization were already received.');
-  const transferred = references?.transferred ?? [];
-  const shared = references?.shared ?? [];
-  const address = glue.cloneDeserialize(writeBytes(data), transferred.length, shared.length);
+  const transferred = references?.transferred ?? I.newList();
+  const shared = references?.shared ?? I.newList();
+  const address = glue.cloneDeserialize(writeInput(data), transferred.length, shared.length);
   let lifted;
   try {
     lifted = lift(address);
@@ -360,7 +408,8 @@ export function deserialize(bytes) {
     glue.cloneRelease();
   }
   if (transferred.length > 0) references.consumed = true;
-  return build(lifted.code, lifted.values, { transferred, shared, hosts: references?.hosts ?? [], cloneHosts: true });
+  const hosts = references?.hosts ?? I.newList();
+  return build(lifted.code, lifted.values, { __proto__: null, transferred, shared, hosts, cloneHosts: true });
 }
 
 /**
@@ -379,7 +428,7 @@ export function registerSerializable(constructor, options) {
   if (typeof save !== 'function' || typeof restore !== 'function') {
     throw new TypeError('registerSerializable: options.serialize and options.deserialize must be functions.');
   }
-  if (name === op.DOM_EXCEPTION_NAME || name.startsWith('weft:')) {
+  if (name === op.DOM_EXCEPTION_NAME || I.stringSlice(name, 0, 5) === 'weft:') {
     throw new TypeError(`registerSerializable: the name "${name}" is reserved.`);
   }
   const existing = op.registry.byName.get(name);
@@ -388,7 +437,13 @@ export function registerSerializable(constructor, options) {
   }
   const previous = op.registry.byPrototype.get(prototype);
   if (previous !== undefined) op.registry.byName.delete(previous.name);
-  const entry = { name, prototype, serialize: (instance) => save.call(options, instance), deserialize: (data) => restore.call(options, data) };
+  const entry = {
+    __proto__: null,
+    name,
+    prototype,
+    serialize: (instance) => I.functionApply(save, options, [instance]),
+    deserialize: (data) => I.functionApply(restore, options, [data]),
+  };
   op.registry.byPrototype.set(prototype, entry);
   op.registry.byName.set(name, entry);
 }

@@ -14,6 +14,7 @@ import { UrlHostOperation, UrlSetter } from '#glue';
 import { memoryBytes, readAscii, writeString } from './io.js';
 import { wasm } from './runtime.js';
 import { utf8Decoder as makeUtf8Decoder } from './utf8.js';
+import { markPlatformObject } from './structured-clone-platform.js';
 import { requireArguments, toDOMString, toUSVString } from './webidl.js';
 
 
@@ -247,6 +248,7 @@ export class URL {
   #searchParams = null;
 
   constructor(url, base = undefined) {
+    markPlatformObject(this, 'URL');
     if (url === INTERNAL) {
       this.#load(base);
       return;
@@ -476,6 +478,7 @@ export class URLSearchParams {
   #url = null;
 
   constructor(init = '') {
+    markPlatformObject(this, 'URLSearchParams');
     // (sequence<sequence<USVString>> or record<USVString, USVString> or USVString): an
     // object with a @@iterator method is a sequence, any other object a record.
     if (init !== null && (typeof init === 'object' || typeof init === 'function')) {

@@ -3,29 +3,12 @@
 // one-to-one correspondence between the objects of the two graphs, so shared references and
 // cycles must match too). Iterative: graphs may be deep.
 import assert from 'node:assert/strict';
+import { types } from 'node:util';
 
 const tag = (value) => Object.prototype.toString.call(value);
 const isView = ArrayBuffer.isView;
-const arrayBufferByteLength = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength').get;
-const sharedByteLength = Object.getOwnPropertyDescriptor(SharedArrayBuffer.prototype, 'byteLength').get;
-
-function isArrayBuffer(value) {
-  try {
-    arrayBufferByteLength.call(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function isSharedArrayBuffer(value) {
-  try {
-    sharedByteLength.call(value);
-    return true;
-  } catch {
-    return false;
-  }
-}
+// node:util's checks: brand checks through getters would throw for most values (slow).
+const { isArrayBuffer, isSharedArrayBuffer } = types;
 
 /**
  * Asserts that `actual` and `expected` are structurally identical clones. `options.stack`:

@@ -1,0 +1,371 @@
+// Structured clone in a page that has changed its built-ins after weft loaded: replaced
+// methods, getters and constructors, indexed accessors on prototypes, objects whose prototype
+// was replaced; and the platform objects (WebAssembly, CryptoKey, Blob look-alikes, weft's own
+// URL and encoding classes). Each case is checked on structuredClone (direct and with a
+// transfer list), deserialize(serialize()) and deserialize(v8.serialize()), against Node's
+// native clone.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { test } from 'node:test';
+import v8 from 'node:v8';
+import * as weft from 'webweft';
+import { assertSameClone } from './structured-clone-compare.mjs';
+
+// Run a second time by the last test with node:util out of reach, as in a browser.
+const withNodeTypes = typeof process.getBuiltinModule === 'function';
+const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
+const ArrayIteratorPrototype = Object.getPrototypeOf([][Symbol.iterator]());
+const { defineProperty, getOwnPropertyDescriptor } = Object;
+const leaked = [];
+const thrower = () => {
+  throw new Error('a replaced built-in was called');
+};
+
+/** Runs `body` with object[key] replaced by `descriptor`, then restores it. */
+function replaced(object, key, descriptor, body) {
+  const original = getOwnPropertyDescriptor(object, key);
+  defineProperty(object, key, { __proto__: null, configurable: true, ...descriptor });
+  try {
+    return body();
+  } finally {
+    if (original) defineProperty(object, key, { __proto__: null, ...original });
+    else delete object[key];
+  }
+}
+
+/** A transfer list of one ArrayBuffer that iterates without Array.prototype's iterator. */
+function transferOfOne() {
+  const buffer = new ArrayBuffer(1);
+  let done = false;
+  return { [Symbol.iterator]: () => ({ next: () => (done ? { done } : ((done = true), { done: false, value: buffer })) }) };
+}
+
+/** weft's ways to clone `make()`'s value (made before `tamper` runs), under `tamper`. */
+function cloneUnder(make, tamper) {
+  const value = make();
+  let nativeBytes; // (Node's serializer refuses a typed array whose prototype is null)
+  try {
+    nativeBytes = v8.serialize(value);
+  } catch {}
+  const options = { transfer: transferOfOne() };
+  return tamper(() => ({
+    direct: weft.structuredClone(value),
+    'op stream': weft.structuredClone(value, options),
+    bytes: weft.deserialize(weft.serialize(value)),
+    ...(nativeBytes && { 'from v8 bytes': weft.deserialize(nativeBytes) }),
+  }));
+}
+
+function assertClonesLikeNative(make, tamper, what) {
+  leaked.length = 0;
+  const clones = cloneUnder(make, tamper);
+  assert.deepEqual(leaked, [], `${what}: values reached the page's setter`);
+  const expected = structuredClone(make());
+  for (const [path, clone] of Object.entries(clones)) {
+    try {
+      assertSameClone(clone, expected, { viewsByContent: path === 'from v8 bytes' });
+    } catch (error) {
+      error.message = `${what}, ${path}: ${error.message}`;
+      throw error;
+    }
+  }
+}
+
+/** A value with every kind the walker and builder handle, shared references and a cycle. */
+function richValue() {
+  const buffer = new ArrayBuffer(16, { maxByteLength: 32 });
+  new Uint8Array(buffer).set([1, 2, 3, 4, 5, 6, 7, 8]);
+  const shared = { s: 'shared' };
+  const value = {
+    array: [1, , 'three', { four: 4 }, [shared]],
+    map: new Map([['k', shared], [shared, new Set([1, 'x'])]]),
+    date: new Date(1e12),
+    regexp: /a+b/giu,
+    wrappers: [Object(1), Object('s'), Object(true), Object(5n)],
+    big: [2n ** 70n, -1n],
+    error: new RangeError('message', { cause: [shared] }),
+    views: [new Uint16Array(buffer, 2, 3), new DataView(buffer, 4), new Float64Array(buffer)],
+    buffer,
+    text: 'é'.repeat(80),
+    '0': 'index key',
+    __proto__key: 1,
+  };
+  defineProperty(value, '__proto__', { value: 'a plain key', enumerable: true, writable: true, configurable: true });
+  value.error.stack = 'RangeError: message\n    at a fixed place'; // the same in every value made
+  value.self = value;
+  return value;
+}
+
+const method = (object, key) => (body) => replaced(object, key, { value: thrower, writable: true }, body);
+const getterOf = (object, key) => (body) => replaced(object, key, { get: thrower }, body);
+const indexed = (object, index) => (body) =>
+  replaced(object, index, { get: thrower, set: (v) => leaked.push(v) }, body);
+
+const TAMPERS = {
+  'an accessor at Array.prototype[0]': indexed(Array.prototype, 0),
+  'an accessor at Array.prototype[2]': indexed(Array.prototype, 2),
+  'an accessor at Object.prototype[0]': indexed(Object.prototype, 0),
+  'Object.prototype.get (descriptors)': (body) => replaced(Object.prototype, 'get', { value: () => 1, writable: true }, body),
+  'a getter at Object.prototype.set': getterOf(Object.prototype, 'set'),
+  'a getter at Object.prototype.transfer': getterOf(Object.prototype, 'transfer'),
+  'a getter at Object.prototype.stack': getterOf(Object.prototype, 'stack'),
+  'a getter at Object.prototype.clone': getterOf(Object.prototype, 'clone'),
+  'a getter at Object.prototype[Symbol.toStringTag]': getterOf(Object.prototype, Symbol.toStringTag),
+  'Map.prototype.get': method(Map.prototype, 'get'),
+  'Map.prototype.set': method(Map.prototype, 'set'),
+  'Map.prototype.has': method(Map.prototype, 'has'),
+  'Map.prototype.forEach': method(Map.prototype, 'forEach'),
+  'Map.prototype.size': getterOf(Map.prototype, 'size'),
+  'Set.prototype.add': method(Set.prototype, 'add'),
+  'Set.prototype.forEach': method(Set.prototype, 'forEach'),
+  'WeakMap.prototype.get': method(WeakMap.prototype, 'get'),
+  'WeakMap.prototype.set': method(WeakMap.prototype, 'set'),
+  'Array.prototype.push': method(Array.prototype, 'push'),
+  'Array.prototype.pop': method(Array.prototype, 'pop'),
+  'Array.prototype.indexOf': method(Array.prototype, 'indexOf'),
+  'Array.prototype[Symbol.iterator]': method(Array.prototype, Symbol.iterator),
+  '%ArrayIteratorPrototype%.next': method(ArrayIteratorPrototype, 'next'),
+  'Function.prototype.call': method(Function.prototype, 'call'),
+  'Function.prototype.apply': method(Function.prototype, 'apply'),
+  '%TypedArray%.prototype.set': method(TypedArrayPrototype, 'set'),
+  '%TypedArray%.prototype.subarray': method(TypedArrayPrototype, 'subarray'),
+  '%TypedArray%.prototype.slice': method(TypedArrayPrototype, 'slice'),
+  '%TypedArray%.prototype.length': getterOf(TypedArrayPrototype, 'length'),
+  '%TypedArray%.prototype.byteLength': getterOf(TypedArrayPrototype, 'byteLength'),
+  '%TypedArray%.prototype.buffer': getterOf(TypedArrayPrototype, 'buffer'),
+  'ArrayBuffer.prototype.byteLength': getterOf(ArrayBuffer.prototype, 'byteLength'),
+  'ArrayBuffer.prototype.resize': method(ArrayBuffer.prototype, 'resize'),
+  'DataView.prototype.byteLength': getterOf(DataView.prototype, 'byteLength'),
+  'WebAssembly.Memory.prototype.buffer': getterOf(WebAssembly.Memory.prototype, 'buffer'),
+  'Date.prototype.getTime': method(Date.prototype, 'getTime'),
+  'RegExp.prototype.exec': method(RegExp.prototype, 'exec'),
+  'String.prototype.slice': method(String.prototype, 'slice'),
+  'String.prototype.charCodeAt': method(String.prototype, 'charCodeAt'),
+  'Number.prototype.toString': method(Number.prototype, 'toString'),
+  'BigInt.prototype.toString': method(BigInt.prototype, 'toString'),
+  'Object.keys': method(Object, 'keys'),
+  'Object.defineProperty': method(Object, 'defineProperty'),
+  'Object.getPrototypeOf': method(Object, 'getPrototypeOf'),
+  'Reflect.apply': method(Reflect, 'apply'),
+  'Math.floor': method(Math, 'floor'),
+  'globalThis.Map': method(globalThis, 'Map'),
+  'globalThis.Uint8Array': method(globalThis, 'Uint8Array'),
+  'globalThis.ArrayBuffer': method(globalThis, 'ArrayBuffer'),
+};
+
+test('every built-in the clone uses may be replaced after load', async (t) => {
+  for (const [name, tamper] of Object.entries(TAMPERS)) {
+    await t.test(name, () => assertClonesLikeNative(richValue, tamper, name));
+  }
+});
+
+test('an indexed accessor on Array.prototype neither breaks a clone nor sees its values', () => {
+  indexed(Array.prototype, 0)(() => {
+    assert.equal(weft.serialize(1).length, 4);
+    const secret = { secret: 1 };
+    const clone = weft.structuredClone([secret]);
+    assert.ok(Object.hasOwn(clone, 0));
+    assert.deepEqual(Object.getOwnPropertyDescriptor(clone, 0), { value: { secret: 1 }, writable: true, enumerable: true, configurable: true });
+  });
+  assert.deepEqual(leaked, []);
+});
+
+test('a replaced getter that a failure path uses still gives a DataCloneError with the path', () => {
+  for (const tamper of [method(JSON, 'stringify'), method(RegExp.prototype, 'test'), method(Array.prototype, 'push')]) {
+    tamper(() => {
+      for (const clone of [weft.structuredClone, (v) => weft.deserialize(weft.serialize(v))]) {
+        assert.throws(() => clone({ 'a b': [1, () => {}] }), { name: 'DataCloneError', message: /A function could not be cloned \(at value\["a b"\]\[1\]\)/ });
+      }
+    });
+  }
+});
+
+test('a built-in object whose prototype is null or Object.prototype clones as its real type', () => {
+  const makers = {
+    Map: () => new Map([[1, { a: 1 }]]),
+    Set: () => new Set([1, 'two']),
+    Date: () => new Date(5),
+    ArrayBuffer: () => new Uint8Array([1, 2, 3]).buffer,
+    'resizable ArrayBuffer': () => new ArrayBuffer(2, { maxByteLength: 4 }),
+    Error: () => Object.assign(new Error('m'), { stack: 'a fixed stack' }),
+    TypeError: () => Object.assign(new TypeError('t', { cause: 1 }), { stack: 'another' }),
+    RegExp: () => /r/gi,
+    Boolean: () => Object(false),
+    Number: () => Object(2),
+    String: () => Object('str'),
+    BigInt: () => Object(3n),
+    Array: () => [1, , 3],
+    Uint8Array: () => new Uint8Array([1, 2]),
+  };
+  for (const [name, make] of Object.entries(makers)) {
+    for (const proto of [null, Object.prototype]) {
+      const reproto = () => Object.setPrototypeOf(make(), proto);
+      assertClonesLikeNative(() => ({ value: reproto(), again: [reproto()] }), (body) => body(), `${name} with prototype ${proto}`);
+    }
+  }
+  // Uncloneable kinds stay uncloneable without their prototype where node:util's type checks
+  // exist; without them (browsers; see below) they clone as ordinary objects (see the README).
+  for (const make of [() => new WeakMap(), () => new WeakSet(), () => Promise.resolve(), () => Object(Symbol('s'))]) {
+    const value = Object.setPrototypeOf(make(), null);
+    assert.throws(() => structuredClone(value), { name: 'DataCloneError' });
+    if (withNodeTypes) {
+      assert.throws(() => weft.structuredClone(value), { name: 'DataCloneError' });
+      assert.throws(() => weft.serialize(value), { name: 'DataCloneError' });
+    } else {
+      assert.deepEqual(weft.structuredClone(value), {});
+    }
+  }
+});
+
+test('an Error without a string stack comes back without a made-up one, as natively', () => {
+  const makers = {
+    deleted: () => {
+      const e = new Error('x', { cause: 1 });
+      delete e.stack;
+      return e;
+    },
+    'a number': () => {
+      const e = new TypeError('y');
+      e.stack = 5;
+      return e;
+    },
+    'an object': () => {
+      const e = new RangeError('z');
+      e.stack = { toString: thrower };
+      return e;
+    },
+  };
+  for (const [what, make] of Object.entries(makers)) {
+    const native = structuredClone(make());
+    assert.equal(native.stack, undefined);
+    const clones = {
+      structuredClone: weft.structuredClone(make()),
+      'with a transfer list': weft.structuredClone(make(), { transfer: [new ArrayBuffer(1)] }),
+      'deserialize(serialize())': weft.deserialize(weft.serialize(make())),
+      'deserialize(v8.serialize())': weft.deserialize(v8.serialize(make())),
+    };
+    for (const [path, clone] of Object.entries(clones)) {
+      assert.equal(clone.stack, undefined, `${what}, ${path}`);
+      assert.deepEqual(Reflect.ownKeys(clone), Reflect.ownKeys(native), `${what}, ${path}`);
+      assert.equal(v8.deserialize(weft.serialize(make())).stack, undefined, `${what}: Node reads weft's bytes`);
+    }
+  }
+  // A string stack is kept, exactly.
+  const e = new Error('w');
+  e.stack = 'custom';
+  assert.equal(weft.structuredClone(e).stack, 'custom');
+  assert.equal(weft.deserialize(weft.serialize(e)).stack, 'custom');
+});
+
+test('WebAssembly.Module clones through the host; Memory, Table, Global and Instance throw', () => {
+  const module = new WebAssembly.Module(new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]));
+  for (const clone of [weft.structuredClone([module, module]), weft.deserialize(weft.serialize([module, module]))]) {
+    assert.ok(clone[0] instanceof WebAssembly.Module);
+    assert.notEqual(clone[0], module);
+    assert.equal(clone[0], clone[1], 'one copy for one original');
+  }
+  assert.throws(() => weft.serialize(module, { forStorage: true }), { name: 'DataCloneError', message: /WebAssembly\.Module/ });
+  const others = {
+    Memory: new WebAssembly.Memory({ initial: 1 }),
+    Table: new WebAssembly.Table({ initial: 1, element: 'anyfunc' }),
+    Global: new WebAssembly.Global({ value: 'i32' }, 1),
+    Instance: new WebAssembly.Instance(module),
+  };
+  for (const [name, value] of Object.entries(others)) {
+    assert.throws(() => structuredClone(value), { name: 'DataCloneError' }, `native ${name}`);
+    for (const clone of [weft.structuredClone, weft.serialize, (v) => weft.serialize(v, { forStorage: true })]) {
+      assert.throws(() => clone({ at: value }), { name: 'DataCloneError', message: new RegExp(`WebAssembly\\.${name}.*at value\\.at`) });
+    }
+  }
+  // A shared memory is serializable (in process).
+  const shared = new WebAssembly.Memory({ initial: 1, maximum: 1, shared: true });
+  assert.ok(weft.structuredClone(shared) instanceof WebAssembly.Memory);
+  assert.throws(() => weft.serialize(shared, { forStorage: true }), { name: 'DataCloneError' });
+  // Objects that only inherit from these prototypes are ordinary.
+  for (const proto of [WebAssembly.Module.prototype, WebAssembly.Memory.prototype, WebAssembly.Table.prototype]) {
+    const value = Object.assign(Object.create(proto), { a: 1 });
+    assert.deepEqual(structuredClone(value), { a: 1 });
+    assert.deepEqual(weft.structuredClone(value), { a: 1 });
+    assert.deepEqual(weft.deserialize(weft.serialize(value)), { a: 1 });
+  }
+});
+
+test('a CryptoKey clones through the host, not for storage', async () => {
+  const key = await crypto.subtle.generateKey({ name: 'HMAC', hash: 'SHA-256' }, true, ['sign']);
+  for (const clone of [weft.structuredClone(key), weft.deserialize(weft.serialize(key))]) {
+    assert.equal(Object.prototype.toString.call(clone), '[object CryptoKey]');
+    assert.notEqual(clone, key);
+    assert.deepEqual(await crypto.subtle.exportKey('raw', clone), await crypto.subtle.exportKey('raw', key));
+  }
+  assert.throws(() => weft.serialize(key, { forStorage: true }), { name: 'DataCloneError', message: /CryptoKey/ });
+});
+
+test('an object that only inherits from a platform interface is an ordinary object', () => {
+  for (const proto of [Blob.prototype, File.prototype, Response.prototype, AbortController.prototype]) {
+    const make = () => Object.assign(Object.create(proto), { a: [1] });
+    assert.deepEqual(structuredClone(make()), { a: [1] });
+    assert.deepEqual(weft.structuredClone(make()), { a: [1] });
+    assert.deepEqual(weft.deserialize(weft.serialize(make())), { a: [1] });
+  }
+  // Real ones are platform objects: Blob and File clone, Response does not (as in browsers).
+  assert.equal(weft.structuredClone(new File(['ab'], 'f.txt')).name, 'f.txt');
+  assert.throws(() => weft.structuredClone(new Response()), { name: 'DataCloneError', message: /Response/ });
+});
+
+test("weft's URL, URLSearchParams and encoding objects are platform objects that cannot be cloned", () => {
+  const values = {
+    URL: new weft.URL('https://example.com/'),
+    URLSearchParams: new weft.URLSearchParams('a=1'),
+    TextDecoder: new weft.TextDecoder(),
+    TextEncoder: new weft.TextEncoder(),
+    TextDecoderStream: new weft.TextDecoderStream(),
+    TextEncoderStream: new weft.TextEncoderStream(),
+  };
+  values['URL.searchParams'] = values.URL.searchParams;
+  for (const [name, value] of Object.entries(values)) {
+    const interfaceName = name === 'URL.searchParams' ? 'URLSearchParams' : name;
+    const message = new RegExp(`An? ${interfaceName} could not be cloned \\(at value\\.a\\[1\\]\\)`);
+    for (const clone of [weft.structuredClone, weft.serialize, (v) => weft.structuredClone(v, { transfer: [new ArrayBuffer(1)] })]) {
+      assert.throws(() => clone({ a: [0, value] }), { name: 'DataCloneError', message }, name);
+    }
+  }
+  // By internal slot: a replaced prototype does not make one ordinary; inheriting does not make one.
+  const url = new weft.URL('https://example.com/');
+  Object.setPrototypeOf(url, null);
+  assert.throws(() => weft.structuredClone(url), { name: 'DataCloneError' });
+  const pretend = Object.assign(Object.create(weft.URL.prototype), { a: 1 });
+  assert.deepEqual({ ...weft.structuredClone(pretend) }, { a: 1 });
+});
+
+test('the platform-object registry is one per realm and cannot be replaced or forged', () => {
+  const key = Symbol.for('webweft.platformObjects');
+  const descriptor = Object.getOwnPropertyDescriptor(globalThis, key);
+  assert.equal(descriptor.writable, false);
+  assert.equal(descriptor.configurable, false);
+  assert.equal(Object.prototype.toString.call(descriptor.value), '[object WeakMap]');
+  // A page that defines a fake registry first (a Proxy that claims every object) is ignored.
+  const script = `
+    const fake = new Proxy(new WeakMap(), { get: () => () => 'URL' });
+    Object.defineProperty(globalThis, Symbol.for('webweft.platformObjects'), { value: fake });
+    const weft = await import('webweft');
+    const results = [];
+    try { weft.structuredClone(new weft.URL('https://a/')); results.push('cloned'); } catch (e) { results.push(e.name); }
+    results.push(JSON.stringify(weft.structuredClone({ plain: 1 })));
+    console.log(results.join(' '));
+  `;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', cwd: new URL('.', import.meta.url) });
+  assert.equal(run.stderr, '');
+  assert.equal(run.stdout.trim(), 'DataCloneError {"plain":1}');
+});
+
+test('the same without node:util (as in browsers: brand checks and Object.prototype.toString only)', { skip: !withNodeTypes && 'this is that run' }, () => {
+  const run = spawnSync(
+    process.execPath,
+    ['--import', 'data:text/javascript,delete process.getBuiltinModule', '--test', '--test-reporter=tap', new URL(import.meta.url).pathname],
+    // (Without the parent's NODE_TEST_CONTEXT, the child reports as a test run of its own.)
+    { encoding: 'utf8', env: Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_TEST_CONTEXT')) },
+  );
+  assert.equal(run.status, 0, run.stdout.split('\n').filter((line) => /not ok|error:/.test(line)).join('\n'));
+  assert.match(run.stdout, /# fail 0/);
+  assert.ok(Number(/# pass (\d+)/.exec(run.stdout)[1]) >= 59, 'every case ran');
+});
