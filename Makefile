@@ -12,7 +12,7 @@ export CHROMIUM ?= /usr/bin/chromium
 NODE_BIN := node_modules/.bin
 
 .PHONY: demo test pkg setup setup-build setup-browser lint test-rust test-wasm test-node test-wpt \
-        test-hosts test-browser bench size tables
+        test-hosts test-browser bench size tables fuzz
 
 ## Build the package and serve the playground on http://127.0.0.1:$(PORT)
 demo: setup-build pkg
@@ -84,6 +84,10 @@ test-browser:
 bench: setup-build pkg
 	cargo bench
 	node --expose-gc benches/node/run.mjs
+
+## Every fuzz target FUZZ_SECONDS each (default 60), then executions per target (README "Fuzzing")
+fuzz: setup-build pkg
+	fuzz/run.sh
 
 ## Regenerate src/encoding/tables/ from ENCODING_DATA_DIR (tests/encoding_tables.rs checks they are current)
 tables:
