@@ -40,5 +40,10 @@ fn check(input: &str) {
 }
 
 fuzz_target!(|data: &[u8]| {
+    // A domain over 253 (ASCII) fails beStrict anyway; past a few labels more length finds
+    // nothing new and costs executions.
+    if data.len() > 512 {
+        return;
+    }
     check(&String::from_utf8_lossy(data));
 });
