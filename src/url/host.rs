@@ -260,19 +260,35 @@ pub fn domain_to_unicode(domain: &str, be_strict: bool) -> (String, Result<(), H
 /// Transitional_Processing and IgnoreInvalidPunycode false), leaving out the validity
 /// checks: they record errors but never change the string.
 fn to_unicode_output(domain: &str) -> String {
+    use utf8_iter::Utf8CharsEx;
+    // The mapper is generic over its input iterator; `idna` calls it with `Utf8Chars`, and so
+    // does this, so that one copy of the normalizer serves both.
+    fn map_normalize<'a>(
+        adapter: &'a idna_adapter::Adapter,
+        text: &'a str,
+    ) -> impl Iterator<Item = char> + 'a {
+        adapter.map_normalize(text.as_bytes().chars())
+    }
     let adapter = idna_adapter::Adapter::new();
     // 1–2. Map, then normalize to NFC. The mapper writes U+FFFD for a disallowed code point,
     // which ToUnicode leaves unchanged, so the runs between them are mapped on their own.
     let mut mapped = String::with_capacity(domain.len());
     let mut run_start = 0;
     for (i, c) in domain.char_indices() {
-        if !c.is_ascii() && is_disallowed(&adapter, c) {
-            mapped.extend(adapter.map_normalize(domain[run_start..i].chars()));
+        // Disallowed: the mapper's U+FFFD alone (U+FFFD itself is disallowed too).
+        let disallowed = !c.is_ascii()
+            && (c == '\u{FFFD}' || {
+                let mut buffer = [0; 4];
+                let mut mapping = map_normalize(&adapter, c.encode_utf8(&mut buffer));
+                mapping.next() == Some('\u{FFFD}') && mapping.next().is_none()
+            });
+        if disallowed {
+            mapped.extend(map_normalize(&adapter, &domain[run_start..i]));
             mapped.push(c);
             run_start = i + c.len_utf8();
         }
     }
-    mapped.extend(adapter.map_normalize(domain[run_start..].chars()));
+    mapped.extend(map_normalize(&adapter, &domain[run_start..]));
     // 3. Break into labels at U+002E (.).
     let mut result = String::with_capacity(mapped.len());
     for (i, label) in mapped.split('.').enumerate() {
@@ -289,12 +305,6 @@ fn to_unicode_output(domain: &str) -> String {
         result.push_str(decoded.as_deref().unwrap_or(label));
     }
     result
-}
-
-/// Whether UTS #46's IDNA Mapping Table says "disallowed" for the non-ASCII `c`.
-fn is_disallowed(adapter: &idna_adapter::Adapter, c: char) -> bool {
-    let mut mapping = adapter.map_normalize(core::iter::once(c));
-    c == '\u{FFFD}' || (mapping.next() == Some('\u{FFFD}') && mapping.next().is_none())
 }
 
 /// A valid domain (§3.4): domain to ASCII with beStrict true does not fail.
