@@ -226,6 +226,12 @@ fn domain_to_unicode_issue_examples() {
     let (output, result) = domain_to_unicode("A\u{FFFF}b.XN--BCHER-KVA", false);
     assert_eq!(output, "a\u{FFFF}b.bücher");
     assert!(result.is_err());
+    // V4: without CheckHyphens a label decoded from Punycode must not start with "xn--"; the
+    // `idna` crate leaves this out, for ToASCII too (non-ASCII input goes through it).
+    assert!(domain_to_unicode("xn--xn--a--gua.pt", false).1.is_err());
+    assert!(domain_to_ascii("ü.xn--xn--a--gua", false).is_err());
+    assert!(Host::parse("ü.xn--xn--a--gua", false).is_err());
+    assert!(domain_to_ascii("ü.xn--bcher-kva", false).is_ok());
     assert_eq!(
         domain_to_unicode("xn--bcher-kva.Example", false),
         ("bücher.example".into(), Ok(()))
