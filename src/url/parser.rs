@@ -943,26 +943,21 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
     ) -> Result<HostKind, ParseError> {
         let buffer = self.input.text.get(from..to).unwrap_or("");
         self.url.host_start = self.len();
-        let result = if self.sink.enabled() {
-            // The host parser reports offsets into `buffer`; a tab or newline removed inside
-            // the host shifts them, so each is mapped back to the original input here. (An
-            // `Errors` sink: the type the host parser is already compiled for.)
-            let mut errors = Errors(Some(Vec::new()));
-            let result = parse_host_into(
-                buffer,
-                is_opaque,
-                &mut self.url.serialization,
-                &mut errors,
-                0,
-            );
-            for mut error in errors.0.into_iter().flatten() {
-                error.position = self.input.original(from + error.position);
-                self.sink.report(error);
-            }
-            result
-        } else {
-            parse_host_into(buffer, is_opaque, &mut self.url.serialization, self.sink, 0)
-        };
+        // The host parser reports offsets into `buffer`; a tab or newline removed inside the
+        // host shifts them, so each is mapped back to the original input here. (An `Errors`
+        // sink, the type the host parser is compiled for anyway, and one call site.)
+        let mut errors = Errors(self.sink.enabled().then(Vec::new));
+        let result = parse_host_into(
+            buffer,
+            is_opaque,
+            &mut self.url.serialization,
+            &mut errors,
+            0,
+        );
+        for mut error in errors.0.into_iter().flatten() {
+            error.position = self.input.original(from + error.position);
+            self.sink.report(error);
+        }
         let kind = result.map_err(|e| ParseError::Failure(e.0))?;
         self.url.host_kind = Some(kind);
         self.url.host_end = self.len();
