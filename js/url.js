@@ -743,12 +743,23 @@ const NOT_IN_THIS_BUILD = -2;
 
 function hostOperation(operation, args, name) {
   requireArguments(args.length, 1, name);
-  const length = glue.urlHostOperation(operation, writeString(toDOMString(args[0])));
+  const input = toDOMString(args[0]);
+  const length = glue.urlHostOperation(operation, writeString(input));
   if (length === NOT_IN_THIS_BUILD) {
     throw new Error(`weft.${name}: the Public Suffix List is not included in this build (weft/lite leaves it out; the full \`weft\` entry has it)`);
   }
   if (length === NO_RESULT) return null;
-  return operation === UrlHostOperation.DomainToUnicode ? readUtf8(length) : readAscii(length);
+  const unicode = operation === UrlHostOperation.DomainToUnicode || operation === UrlHostOperation.DomainToUnicodeStrict;
+  return unicode ? readUtf8(length) : readAscii(length);
+}
+
+/** The beStrict member of a {beStrict} options dictionary (WebIDL: undefined or null is {}). */
+function beStrict(options, name) {
+  if (options === undefined || options === null) return false;
+  if (typeof options !== 'object' && typeof options !== 'function') {
+    throw new TypeError(`weft.${name}: options must be an object such as { beStrict: true }`);
+  }
+  return !!options.beStrict;
 }
 
 /** The host parser then serializer: a host's canonical form ("EXAMPLE.com" → "example.com"), or null. */
@@ -756,14 +767,28 @@ export function parseHost(input) {
   return hostOperation(UrlHostOperation.Parse, arguments, 'parseHost');
 }
 
-/** Domain to ASCII (beStrict false), or null on failure. */
-export function domainToASCII(domain) {
-  return hostOperation(UrlHostOperation.DomainToAscii, arguments, 'domainToASCII');
+/**
+ * Domain to ASCII, or null on failure. `options.beStrict` (default false) adds UTS #46's
+ * VerifyDnsLength, CheckHyphens and UseSTD3ASCIIRules: true exactly for a valid domain.
+ */
+export function domainToASCII(domain, options = undefined) {
+  requireArguments(arguments.length, 1, 'domainToASCII');
+  // WebIDL converts the arguments in order: the domain, then the options.
+  const input = toDOMString(domain);
+  const operation = beStrict(options, 'domainToASCII') ? UrlHostOperation.DomainToAsciiStrict : UrlHostOperation.DomainToAscii;
+  return hostOperation(operation, [input], 'domainToASCII');
 }
 
-/** Domain to Unicode (beStrict false; errors leave the label as it was). */
-export function domainToUnicode(domain) {
-  return hostOperation(UrlHostOperation.DomainToUnicode, arguments, 'domainToUnicode');
+/**
+ * Domain to Unicode: UTS #46 ToUnicode's output, which it returns even when it records an
+ * error (a label that fails to decode stays as it was). `options.beStrict` as for domainToASCII.
+ */
+export function domainToUnicode(domain, options = undefined) {
+  requireArguments(arguments.length, 1, 'domainToUnicode');
+  // WebIDL converts the arguments in order: the domain, then the options.
+  const input = toDOMString(domain);
+  const operation = beStrict(options, 'domainToUnicode') ? UrlHostOperation.DomainToUnicodeStrict : UrlHostOperation.DomainToUnicode;
+  return hostOperation(operation, [input], 'domainToUnicode');
 }
 
 /** The public suffix of a host (parsed first), or null when it is not a domain. */

@@ -202,6 +202,11 @@ fn positions_are_byte_offsets_into_the_original_input() {
         at("  https://a@b@example.org", E::InvalidCredentials),
         [11, 13]
     );
+    // A newline removed inside an opaque host shifts none of the host's own errors (found by
+    // fuzz/url_setters: the position landed inside the two-byte "΅").
+    assert_eq!(at(" z://@x\r\u{385}\u{1}x", E::InvalidUrlUnit), [0, 7, 10]);
+    assert_eq!(at("z://@x\r\r\u{14}y", E::InvalidUrlUnit), [6, 8]);
+    assert_eq!(at("z://a\tb\u{1}c", E::InvalidUrlUnit), [5, 7]);
     assert_eq!(at("https://example.org\\p", E::InvalidReverseSolidus), [19]);
     assert_eq!(at("https://example.org:7z", E::PortInvalid), [21]);
     assert_eq!(at("https://1.2.3.4.5/", E::Ipv4TooManyParts), [8]);

@@ -1,17 +1,28 @@
-//! Every setter on every parsed URL: no panic, and the result stays ASCII and idempotent.
+//! Every setter, in sequences, on URLs parsed with validation reporting: no panic; every
+//! reported error is at a character boundary of its input; after each setter the href is
+//! ASCII, reparses (reporting errors again) to itself, and its components match the getters.
+//!
+//! Input: `href \0 s value \0 s value ...` (UTF-8), where each `s` picks the setter; an
+//! input without a NUL sets its own text on a fixed URL.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use webweft::url::Url;
+use webweft::url::{Host, Url, Utf8, ValidationError, component};
 
-fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
-    let mut chars = text.chars();
-    let Some(which) = chars.next().map(u32::from) else { return };
-    let rest = chars.as_str();
-    let (href, value) = rest.split_once('\0').unwrap_or(("https://u:p@example.com:8080/p?q#f", rest));
-    let Ok(mut url) = Url::parse(href, None) else { return };
-    match which % 10 {
+/// A sink that checks each position against the input it reports on.
+fn checked_sink(input: &str) -> impl FnMut(ValidationError) + '_ {
+    move |error: ValidationError| {
+        assert!(
+            input.is_char_boundary(error.position),
+            "{:?} at {} in {input:?}",
+            error.kind,
+            error.position
+        );
+    }
+}
+
+fn set(url: &mut Url, which: char, value: &str) {
+    match u32::from(which) % 10 {
         0 => url.set_protocol(value),
         1 => url.set_username(value),
         2 => url.set_password(value),
@@ -22,10 +33,46 @@ fuzz_target!(|data: &[u8]| {
         7 => url.set_search(value),
         8 => url.set_hash(value),
         _ => {
-            let _ = url.set_href(value);
+            let before = url.href().to_owned();
+            if url.set_href(value).is_err() {
+                assert_eq!(url.href(), before, "a failed href setter changes nothing");
+            }
         }
     }
-    assert!(url.href().is_ascii());
-    let again = Url::parse(url.href(), None).expect("a serialization reparses");
-    assert_eq!(again.href(), url.href(), "idempotence after a setter");
+}
+
+fn check(url: &Url) {
+    let href = url.href();
+    assert!(href.is_ascii(), "{href:?}");
+    let again = Url::parse_with(href, None, &Utf8, &mut checked_sink(href))
+        .unwrap_or_else(|e| panic!("{href:?} does not reparse: {e}"));
+    assert_eq!(again.href(), href, "idempotence after a setter");
+    let c = url.components();
+    let slice = |a: u32, b: u32| &href[a as usize..b as usize];
+    assert_eq!(slice(0, c[component::PROTOCOL_END]), url.protocol());
+    assert_eq!(slice(c[component::HOST_START], c[component::HOST_END]), url.hostname());
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let mut parts = text.split('\0');
+    let first = parts.next().unwrap_or_default();
+    let mut steps: Vec<&str> = parts.take(4).collect();
+    let href = if steps.is_empty() {
+        steps.push(first);
+        "https://u:p@example.com:8080/p?q#f"
+    } else {
+        first
+    };
+    let Ok(mut url) = Url::parse_with(href, None, &Utf8, &mut checked_sink(href)) else { return };
+    for step in steps {
+        let mut chars = step.chars();
+        let Some(which) = chars.next() else { continue };
+        let value = chars.as_str();
+        // What the host setters parse, reported on its own; and the value as a relative URL.
+        let _ = Host::parse_with_errors(value, !url.is_special(), &mut checked_sink(value));
+        let _ = Url::parse_with(value, Some(&url), &Utf8, &mut checked_sink(value));
+        set(&mut url, which, value);
+        check(&url);
+    }
 });

@@ -91,10 +91,10 @@ export function parseURL(input: string, base?: string, options?: { encoding?: st
 
 /** weft: the host parser, then the host serializer ("EXAMPLE.com" → "example.com", "0x7f.1" → "127.0.0.1"); null on failure. */
 export function parseHost(input: string): string | null;
-/** weft: domain to ASCII (beStrict false); null on failure. */
-export function domainToASCII(domain: string): string | null;
-/** weft: domain to Unicode (beStrict false): the host's display form. */
-export function domainToUnicode(domain: string): string;
+/** weft: domain to ASCII; null on failure. `beStrict` (default false) adds VerifyDnsLength, CheckHyphens and UseSTD3ASCIIRules. */
+export function domainToASCII(domain: string, options?: { beStrict?: boolean }): string | null;
+/** weft: domain to Unicode: UTS #46 ToUnicode's output (returned even when it records an error). */
+export function domainToUnicode(domain: string, options?: { beStrict?: boolean }): string;
 /** weft: the kind of a URL's host, or null for a null host. */
 export function hostType(url: URL): 'domain' | 'ipv4' | 'ipv6' | 'opaque' | 'empty' | null;
 /**

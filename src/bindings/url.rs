@@ -362,6 +362,10 @@ pub enum UrlHostOperation {
     DomainToAscii,
     /// Domain to Unicode (§3.3) with beStrict false (Unicode output).
     DomainToUnicode,
+    /// Domain to ASCII (§3.3) with beStrict true.
+    DomainToAsciiStrict,
+    /// Domain to Unicode (§3.3) with beStrict true (Unicode output).
+    DomainToUnicodeStrict,
     /// Obtain a host's public suffix (§3.2).
     PublicSuffix,
     /// Obtain a host's registrable domain (§3.2).
@@ -374,7 +378,7 @@ const NO_RESULT: i32 = -1;
 const NOT_IN_THIS_BUILD: i32 = -2;
 
 /// Runs `operation` on `len` bytes of input; the result (ASCII, except for
-/// `DomainToUnicode`) is in the output buffer and this returns its length, or `NO_RESULT`,
+/// `DomainToUnicode` and `DomainToUnicodeStrict`) is in the output buffer and this returns its length, or `NO_RESULT`,
 /// or `NOT_IN_THIS_BUILD`.
 #[wasm_bindgen(js_name = urlHostOperation)]
 pub fn url_host_operation(operation: UrlHostOperation, len: usize) -> i32 {
@@ -387,11 +391,15 @@ pub fn url_host_operation(operation: UrlHostOperation, len: usize) -> i32 {
                     .ok()
                     .map(|_| serialized)
             }
-            UrlHostOperation::DomainToAscii => crate::url::domain_to_ascii(input, false)
-                .ok()
-                .map(|ascii| ascii.into_owned()),
-            UrlHostOperation::DomainToUnicode => {
-                Some(crate::url::domain_to_unicode(input, false).0)
+            UrlHostOperation::DomainToAscii | UrlHostOperation::DomainToAsciiStrict => {
+                let be_strict = matches!(operation, UrlHostOperation::DomainToAsciiStrict);
+                crate::url::domain_to_ascii(input, be_strict)
+                    .ok()
+                    .map(|ascii| ascii.into_owned())
+            }
+            UrlHostOperation::DomainToUnicode | UrlHostOperation::DomainToUnicodeStrict => {
+                let be_strict = matches!(operation, UrlHostOperation::DomainToUnicodeStrict);
+                Some(crate::url::domain_to_unicode(input, be_strict).0)
             }
             UrlHostOperation::PublicSuffix | UrlHostOperation::RegistrableDomain => {
                 match public_suffix_operation(operation, input) {
@@ -581,6 +589,15 @@ mod tests {
         assert_eq!(
             run(UrlHostOperation::DomainToUnicode, "xn--x-9fa.test").as_deref(),
             Some("éx.test")
+        );
+        assert_eq!(
+            run(UrlHostOperation::DomainToAscii, "a_b.test").as_deref(),
+            Some("a_b.test")
+        );
+        assert_eq!(run(UrlHostOperation::DomainToAsciiStrict, "a_b.test"), None);
+        assert_eq!(
+            run(UrlHostOperation::DomainToUnicodeStrict, "xn--sth").as_deref(),
+            Some("\u{24AA}")
         );
         let psl_len = url_host_operation(
             UrlHostOperation::PublicSuffix,

@@ -211,13 +211,31 @@ fn uts46_to_ascii(domain: &str, be_strict: bool) -> Result<Cow<'_, str>, HostPar
     } else {
         (AsciiDenyList::EMPTY, Hyphens::Allow, DnsLength::Ignore)
     };
-    Uts46::new()
+    let error = HostParseError(E::DomainToAscii);
+    let ascii = Uts46::new()
         .to_ascii(domain.as_bytes(), deny, hyphens, dns_length)
-        .map_err(|_| HostParseError(E::DomainToAscii))
+        .map_err(|_| error)?;
+    // Validity criterion V4 without CheckHyphens, which the crate leaves out: a label decoded
+    // from Punycode must not start with "xn--". (With CheckHyphens, V2 covers it.)
+    let decodes_to_xn = |label: &str| {
+        label
+            .strip_prefix("xn--")
+            .and_then(idna::punycode::decode_to_string)
+            .is_some_and(|decoded| decoded.starts_with("xn--"))
+    };
+    if ascii.split('.').any(decodes_to_xn) {
+        return Err(error);
+    }
+    Ok(ascii)
 }
 
-/// Domain to Unicode (§3.3): UTS #46 ToUnicode with the spec's flags. Returns the result
-/// and whether ToUnicode recorded an error (a `domain-to-Unicode` validation error).
+/// Domain to Unicode (§3.3): UTS #46 ToUnicode with the spec's flags. Returns ToUnicode's
+/// output, and whether it recorded an error (a `domain-to-Unicode` validation error).
+///
+/// The `idna` crate's `to_unicode` marks errors by writing U+FFFD over parts of the output,
+/// which ToUnicode does not do: there errors only change the status, and the output is the
+/// mapped, normalized domain with each well-formed "xn--" label decoded. So the errors come
+/// from the crate and the output from [`to_unicode_output`].
 pub fn domain_to_unicode(domain: &str, be_strict: bool) -> (String, Result<(), HostParseError>) {
     use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
     let (deny, hyphens) = if be_strict {
@@ -225,11 +243,68 @@ pub fn domain_to_unicode(domain: &str, be_strict: bool) -> (String, Result<(), H
     } else {
         (AsciiDenyList::EMPTY, Hyphens::Allow)
     };
-    let (result, errors) = Uts46::new().to_unicode(domain.as_bytes(), deny, hyphens);
-    (
-        result.into_owned(),
-        errors.map_err(|_| HostParseError(E::DomainToUnicode)),
-    )
+    let error = Err(HostParseError(E::DomainToUnicode));
+    match Uts46::new().to_unicode(domain.as_bytes(), deny, hyphens) {
+        (_, Err(_)) => (to_unicode_output(domain), error),
+        // Without errors the crate's output is ToUnicode's. A label in it that starts with
+        // "xn--" was decoded from Punycode (an undecodable one is an error): validity
+        // criterion V4 without CheckHyphens, which the crate leaves out.
+        (output, Ok(())) if output.split('.').any(|label| label.starts_with("xn--")) => {
+            (output.into_owned(), error)
+        }
+        (output, Ok(())) => (output.into_owned(), Ok(())),
+    }
+}
+
+/// The string UTS #46 ToUnicode returns (its Processing steps 1–4 with
+/// Transitional_Processing and IgnoreInvalidPunycode false), leaving out the validity
+/// checks: they record errors but never change the string.
+fn to_unicode_output(domain: &str) -> String {
+    use utf8_iter::Utf8CharsEx;
+    // The mapper is generic over its input iterator; `idna` calls it with `Utf8Chars`, and so
+    // does this, so that one copy of the normalizer serves both.
+    fn map_normalize<'a>(
+        adapter: &'a idna_adapter::Adapter,
+        text: &'a str,
+    ) -> impl Iterator<Item = char> + 'a {
+        adapter.map_normalize(text.as_bytes().chars())
+    }
+    let adapter = idna_adapter::Adapter::new();
+    // 1–2. Map, then normalize to NFC. The mapper writes U+FFFD for a disallowed code point,
+    // which ToUnicode leaves unchanged, so the runs between them are mapped on their own.
+    let mut mapped = String::with_capacity(domain.len());
+    let mut run_start = 0;
+    for (i, c) in domain.char_indices() {
+        // Disallowed: the mapper's U+FFFD alone (U+FFFD itself is disallowed too).
+        let disallowed = !c.is_ascii()
+            && (c == '\u{FFFD}' || {
+                let mut buffer = [0; 4];
+                let mut mapping = map_normalize(&adapter, c.encode_utf8(&mut buffer));
+                mapping.next() == Some('\u{FFFD}') && mapping.next().is_none()
+            });
+        if disallowed {
+            mapped.extend(map_normalize(&adapter, &domain[run_start..i]));
+            mapped.push(c);
+            run_start = i + c.len_utf8();
+        }
+    }
+    mapped.extend(map_normalize(&adapter, &domain[run_start..]));
+    // 3. Break into labels at U+002E (.).
+    let mut result = String::with_capacity(mapped.len());
+    for (i, label) in mapped.split('.').enumerate() {
+        if i > 0 {
+            result.push('.');
+        }
+        // 4.1. An ASCII "xn--" label whose rest is valid Punycode is replaced by its
+        // decoding (even an empty or all-ASCII one, an error that keeps the decoding).
+        // Otherwise the label stays as it is.
+        let decoded = label
+            .strip_prefix("xn--")
+            .filter(|_| label.is_ascii())
+            .and_then(idna::punycode::decode_to_string);
+        result.push_str(decoded.as_deref().unwrap_or(label));
+    }
+    result
 }
 
 /// A valid domain (§3.4): domain to ASCII with beStrict true does not fail.

@@ -12,7 +12,7 @@ use super::percent_encoding::{
     USERINFO, percent_encode_after_encoding, percent_encode_bytes_into,
 };
 use super::record::{SchemeType, Url, to_u32};
-use super::validation::{ValidationError, ValidationErrorKind as E, ValidationSink};
+use super::validation::{Errors, ValidationError, ValidationErrorKind as E, ValidationSink};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -941,21 +941,24 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
         to: usize,
         is_opaque: bool,
     ) -> Result<HostKind, ParseError> {
-        let position = if self.sink.enabled() {
-            self.input.original(from)
-        } else {
-            0
-        };
         let buffer = self.input.text.get(from..to).unwrap_or("");
         self.url.host_start = self.len();
-        let kind = parse_host_into(
+        // The host parser reports offsets into `buffer`; a tab or newline removed inside the
+        // host shifts them, so each is mapped back to the original input here. (An `Errors`
+        // sink, the type the host parser is compiled for anyway, and one call site.)
+        let mut errors = Errors(self.sink.enabled().then(Vec::new));
+        let result = parse_host_into(
             buffer,
             is_opaque,
             &mut self.url.serialization,
-            self.sink,
-            position,
-        )
-        .map_err(|e| ParseError::Failure(e.0))?;
+            &mut errors,
+            0,
+        );
+        for mut error in errors.0.into_iter().flatten() {
+            error.position = self.input.original(from + error.position);
+            self.sink.report(error);
+        }
+        let kind = result.map_err(|e| ParseError::Failure(e.0))?;
         self.url.host_kind = Some(kind);
         self.url.host_end = self.len();
         Ok(kind)
