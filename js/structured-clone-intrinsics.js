@@ -552,7 +552,13 @@ export function clonePlatformObject(value, name) {
     // A File has a name (Bun's File and Blob share one prototype; its name getter tells them apart).
     if (FileCtor !== undefined && isFile(value)) {
       const options = { __proto__: null, type: blobType(value), lastModified: fileLastModified(value) };
-      return new FileCtor(iterableOf(value), fileName(value), options);
+      try {
+        return new FileCtor(iterableOf(value), fileName(value), options);
+      } catch {
+        // Bun's File takes only an Array of parts (an array literal defines its element, so no
+        // Array.prototype setter sees it; Bun then iterates it).
+        return new FileCtor([value], fileName(value), options);
+      }
     }
     return blobSlice(value, 0, blobSize(value), blobType(value));
   }

@@ -157,10 +157,10 @@ const inlineWasm = (unit) => readFileSync(join(outDir, `${unit}.wasm`)).toString
 
 // The inline flavour's decoder: Uint8Array.fromBase64 where the host has it (captured at load),
 // else a loop; never the page's atob, which it may have replaced.
+// Its own loop, not the host's Uint8Array.fromBase64 or atob: a page may have replaced those
+// before weft loads (a few ms for the largest wasm, once per process).
 const INLINE_DECODER = `
-const fromBase64 = typeof Uint8Array.fromBase64 === 'function' ? Uint8Array.fromBase64 : undefined;
 export function decodeBase64(text) {
-  if (fromBase64) return fromBase64.call(Uint8Array, text);
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
   const values = new Uint8Array(128);
   for (let i = 0; i < 64; i++) values[alphabet.charCodeAt(i)] = i;

@@ -4,13 +4,11 @@
 // fresh copy of the web build with the host's globals arranged so that one path is taken (spies
 // prove it) and checks it against a copy that has only the wasm codec.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 
-const webUrl = import.meta.resolve('webweft/web');
-const wasmBytes = readFileSync(fileURLToPath(import.meta.resolve('webweft/weft_bg.wasm')));
+// The inline-wasm ES module (what browsers, bundlers and Deno load): each fresh copy has its own wasm.
+const webUrl = new URL('base64.js', import.meta.resolve('webweft/package.json')).href;
 const bufferMethods = ['base64Slice', 'base64Write', 'latin1Slice', 'latin1Write'];
 
 /** A fresh instance of the web build, loaded while `arrange()` has changed the host's globals. */
@@ -21,9 +19,7 @@ async function loadWith(tag, arrange) {
   for (const name of bufferMethods) saved.push([Buffer.prototype, name, Object.getOwnPropertyDescriptor(Buffer.prototype, name)]);
   try {
     arrange();
-    const weft = await import(`${webUrl}?base64-${tag}`);
-    weft.initSync(wasmBytes);
-    return weft;
+    return await import(`${webUrl}?base64-${tag}`);
   } finally {
     for (const [target, name, descriptor] of saved) {
       if (descriptor) Object.defineProperty(target, name, descriptor);
