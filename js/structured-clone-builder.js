@@ -353,7 +353,8 @@ export function structuredDeserialize(code, values, context = {}) {
         ci += 1;
         const frame = stack[stack.length - 1];
         if (frame?.t !== B_ERROR) throw invalid('an Error field outside an Error');
-        defineHidden(frame.obj, opcode === op.ERROR_MESSAGE ? 'message' : 'stack', values[vi++]);
+        if (opcode === op.ERROR_MESSAGE) defineHidden(frame.obj, 'message', values[vi++]);
+        else I.setErrorStack(frame.obj, values[vi++]);
         if (opcode === op.ERROR_STACK) frame.flags = 1;
         break;
       }

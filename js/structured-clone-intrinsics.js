@@ -165,6 +165,25 @@ const ErrorCtor = Error;
 const stackTraceLimitDescriptor = { __proto__: null, value: undefined };
 const hiddenDescriptor = { __proto__: null, value: undefined, writable: true, enumerable: false, configurable: true };
 
+// V8 13 gives every Error an own accessor `stack` (one getter/setter pair for all of them); its
+// deserializer makes the Error so, sets the stack through that setter, and writes the stack
+// before the cause. V8 11 (Node 20) has an own data property and writes the cause first (both
+// read either order; V8 13 only its own). Each host's form and order, as its native clone.
+const hostStack = getOwnPropertyDescriptor(new ErrorCtor(), 'stack');
+const stackSetter = hostStack !== undefined && typeof hostStack.set === 'function' ? uncurry(hostStack.set) : undefined;
+export const STACK_BEFORE_CAUSE = stackSetter !== undefined;
+
+/** Gives `error` (made by newErrorWithoutStack) its `stack` the way the host's deserializer does. */
+export function setErrorStack(error, stack) {
+  if (stackSetter !== undefined) {
+    stackSetter(error, stack);
+    return;
+  }
+  hiddenDescriptor.value = stack;
+  defineProperty(error, 'stack', hiddenDescriptor);
+  hiddenDescriptor.value = undefined;
+}
+
 /**
  * `new constructor()` without a stack trace, as V8's deserializer makes an Error (its `stack`
  * is then the serialized one, or undefined when none was serialized): a non-number
@@ -174,8 +193,7 @@ export function newErrorWithoutStack(constructor) {
   const limit = getOwnPropertyDescriptor(ErrorCtor, 'stackTraceLimit');
   if (limit === undefined || !('value' in limit) || !limit.writable || !limit.configurable) {
     const error = new constructor();
-    stackTraceLimitDescriptor.value = undefined;
-    defineProperty(error, 'stack', hiddenDescriptor);
+    setErrorStack(error, undefined);
     return error;
   }
   stackTraceLimitDescriptor.value = undefined;

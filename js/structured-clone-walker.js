@@ -601,7 +601,7 @@ export function serializeInternal(root, options) {
               messageDescriptor !== undefined && 'value' in messageDescriptor ? toString(messageDescriptor.value) : undefined;
             const causeDescriptor = I.getOwnPropertyDescriptor(value, 'cause');
             const errorStack = ownStack(value);
-            const stackString = typeof errorStack === 'string' ? errorStack : undefined;
+            let stackString = typeof errorStack === 'string' ? errorStack : undefined;
             const hasCause = causeDescriptor !== undefined && 'value' in causeDescriptor;
             let copy;
             if (direct) {
@@ -615,6 +615,11 @@ export function serializeInternal(root, options) {
               code[code.length] = prototype;
               if (message !== undefined) string(op.ERROR_MESSAGE, message);
             }
+            if (I.STACK_BEFORE_CAUSE && stackString !== undefined) {
+              if (direct) I.setErrorStack(copy, stackString);
+              else string(op.ERROR_STACK, stackString);
+              stackString = undefined; // not again after the cause
+            }
             if (hasCause) {
               if (!direct) code[code.length] = op.ERROR_CAUSE;
               open(F_ERROR, value, stackString, 0, copy, false);
@@ -622,7 +627,7 @@ export function serializeInternal(root, options) {
               continue walk;
             }
             if (direct) {
-              if (stackString !== undefined) defineHidden(copy, 'stack', stackString);
+              if (stackString !== undefined) I.setErrorStack(copy, stackString);
             } else {
               if (stackString !== undefined) string(op.ERROR_STACK, stackString);
               code[code.length] = op.END;
@@ -742,7 +747,7 @@ export function serializeInternal(root, options) {
           break;
         case F_ERROR:
           if (direct) {
-            if (frame.keys !== undefined) defineHidden(frame.dst, 'stack', frame.keys);
+            if (frame.keys !== undefined) I.setErrorStack(frame.dst, frame.keys);
           } else {
             if (frame.keys !== undefined) string(op.ERROR_STACK, frame.keys);
             code[code.length] = op.END;

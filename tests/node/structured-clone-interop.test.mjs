@@ -61,7 +61,11 @@ const corpus = {
   'dense array': [[1, 'two', { three: 3 }]],
   'holey array': [[1, , 3]],
   'new Array(5)': [new Array(5)],
-  'new Array(3).fill(0)': [new Array(3).fill(0), 'V8 writes an array created holey as sparse; a JS walker sees no holes and writes it dense'],
+  // V8 11 (Node 20) writes an array created holey as sparse ('a' after the header); V8 13 dense.
+  'new Array(3).fill(0)': [
+    new Array(3).fill(0),
+    v8.serialize(new Array(3).fill(0))[2] === 0x61 ? 'V8 writes an array created holey as sparse; a JS walker sees no holes and writes it dense' : undefined,
+  ],
   'array with named keys': [Object.assign([1, 2], { name: 'x', 10: 'far' })],
   'empty object': [{}],
   object: [{ b: 1, a: [2], c: { d: null } }],
