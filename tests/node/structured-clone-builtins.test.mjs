@@ -159,6 +159,28 @@ test('every built-in the clone uses may be replaced after load', async (t) => {
   }
 });
 
+test('built-ins replaced after import but before the first clone (which instantiates the wasm lazily)', () => {
+  // A fresh process: the area's wasm is compiled on the first call, under the page's changes;
+  // nested functions are created (and named by the bundle) on every call.
+  const script = `
+    const weft = await import('webweft');
+    const thrower = () => { throw new Error('a replaced built-in was called'); };
+    Object.defineProperty(Array.prototype, 0, { get: thrower, set: thrower, configurable: true });
+    Object.defineProperty(Object.prototype, 'set', { get: thrower, configurable: true });
+    Object.prototype.get = () => 1;
+    const value = { a: [1, 'two', new Map([[1, new Set([2])]])], e: new RangeError('r', { cause: [3] }) };
+    const clones = [weft.structuredClone, (v) => weft.structuredClone(v, { transfer: [] }), (v) => weft.deserialize(weft.serialize(v))];
+    let results = ''; // (not an array: Array.prototype.push would call the setter at [0])
+    for (const clone of clones) {
+      try { const copy = clone(value); results += copy.a[2].get(1).has(2) && copy.e.cause[0] === 3 ? ' ok' : ' wrong'; } catch (e) { results += ' ' + e.message; }
+    }
+    process.stdout.write(results);
+  `;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', cwd: new URL('.', import.meta.url) });
+  assert.equal(run.stderr, '');
+  assert.equal(run.stdout.trim(), 'ok ok ok');
+});
+
 test('an indexed accessor on Array.prototype neither breaks a clone nor sees its values', () => {
   indexed(Array.prototype, 0)(() => {
     assert.equal(weft.serialize(1).length, 4);
