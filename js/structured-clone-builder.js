@@ -11,7 +11,7 @@ const B_ARRAY = 1; // a sparse Array, or a dense one after its elements: key, va
 const B_DENSE = 2; // `remaining` elements (values or Holes), then as B_ARRAY
 const B_MAP = 3; // key, value, ... End
 const B_SET = 4; // value, ... End
-const B_ERROR = 5; // ErrorMessage? ErrorCause value? ErrorStack? End
+const B_ERROR = 5; // ErrorMessage? then ErrorStack? and ErrorCause value? in either order; End
 const B_VIEW = 6; // one buffer
 const B_SERIALIZABLE = 7; // one value: the data
 
@@ -342,7 +342,8 @@ export function structuredDeserialize(code, values, context = {}) {
       case op.ERROR: {
         const constructor = I.ErrorConstructors[code[ci++]];
         if (constructor === undefined) throw invalid('an unknown Error prototype');
-        // With [[ErrorData]]; message, cause and stack follow (see END when the stack does not).
+        // With [[ErrorData]]; message, cause and stack follow (see END when the stack does not)
+        // (V8 11 writes the cause before the stack, V8 13 after it).
         const error = I.newErrorWithoutStack(constructor);
         objects[objects.length] = error;
         open({ t: B_ERROR, obj: error, key: NO_KEY, index: 0, remaining: 0, id: 0, flags: 0 });

@@ -9,7 +9,7 @@ import * as op from './structured-clone-ops.js';
 const F_OBJECT = 0; // an Object or sparse Array: its keys, then End
 const F_DENSE = 1; // a dense Array: `length` elements, then its other keys as F_OBJECT
 const F_LIST = 2; // a Map's or Set's copied entries, then End
-const F_ERROR = 3; // an Error's cause; its stack and End follow
+const F_ERROR = 3; // an Error's cause; its stack (unless the host writes it first) and End follow
 const F_SERIALIZABLE = 4; // a registered class instance's data
 
 const ELEMENT_SIZES = [1, 1, 1, 2, 2, 4, 4, 4, 8, 1, 1, 8, 8, 2];
