@@ -155,9 +155,7 @@ function __weftGuarded() {
 /** Base64 of a unit's optimized wasm, for the inline (browser, bundler, Deno) flavour. */
 const inlineWasm = (unit) => readFileSync(join(outDir, `${unit}.wasm`)).toString('base64');
 
-// The inline flavour's decoder: Uint8Array.fromBase64 where the host has it (captured at load),
-// else a loop; never the page's atob, which it may have replaced.
-// Its own loop, not the host's Uint8Array.fromBase64 or atob: a page may have replaced those
+// The inline flavour's decoder: its own loop, not the host's Uint8Array.fromBase64 or atob: a page may have replaced those
 // before weft loads (a few ms for the largest wasm, once per process).
 const INLINE_DECODER = `
 export function decodeBase64(text) {
@@ -287,6 +285,12 @@ async function bundle({ entry, out, format, platform, ...wiringOptions }) {
     },
     logLevel: 'warning',
   });
+  // The inline wasm's base64 module is no source a reader wants in a source map, and would put
+  // every wasm in the package a second time (the maps made pkg/ 12 MB).
+  const mapFile = join(outDir, `${out}.map`);
+  const map = JSON.parse(readFileSync(mapFile, 'utf8'));
+  map.sourcesContent = map.sources.map((source, i) => (source.startsWith('weft-virtual:wasm-bytes:') ? null : map.sourcesContent[i]));
+  writeFileSync(mapFile, JSON.stringify(map));
 }
 
 /** NAME.mjs: Node's `import` of NAME.cjs, with its export names listed. */

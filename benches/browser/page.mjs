@@ -10,8 +10,8 @@ const { compare, summary } = await import('../node/harness.mjs');
 const only = params.get('BENCH_ONLY')?.split(',');
 const runs = (name) => !only || only.includes(name);
 
-const { default: init, ...weft } = await import('/pkg/weft.web.js');
-await init();
+// The package's browser build: each area's wasm is inline and instantiates on first use.
+const weft = await import('/pkg/index.js');
 const manifest = await (await fetch('/manifest.json')).json();
 const fetchBytes = async (path) => new Uint8Array(await (await fetch(`/data/${path}`)).arrayBuffer());
 const concat = (parts) => {

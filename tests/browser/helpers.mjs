@@ -26,12 +26,12 @@ export function usePlayground() {
     mkdirSync(screenshotDir, { recursive: true });
   });
   after(async () => {
-    for (const { page, problems } of pages) {
-      await page.close();
-      assert.deepEqual(problems, [], 'console errors or page errors');
-    }
+    // Close everything before asserting: a failed assertion must not leave Chromium or the
+    // server running (the test process would never exit).
+    for (const { page } of pages) await page.close();
     await browser?.close();
     server?.close();
+    for (const { problems } of pages) assert.deepEqual(problems, [], 'console errors or page errors');
   });
   async function at(path, { width = 1280, height = 800 } = {}) {
     const page = await browser.newPage({ viewport: { width, height } });

@@ -1,6 +1,6 @@
 // Host-agnostic tests of the package's public API: only standard JavaScript, so that Node,
 // Deno and Bun run the same file through their own entry of the package (`import 'webweft'`
-// resolves to weft.mjs, weft.deno.js, ... by the exports map's conditions).
+// resolves to index.mjs, index.js, ... by the exports map's conditions).
 
 function assert(condition, message) {
   if (!condition) throw new Error(`assertion failed: ${message}`);
