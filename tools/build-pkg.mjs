@@ -195,8 +195,11 @@ function wiring({ area, flavour, externalAreas = {}, polyfillApi = join(js, 'api
       build.onResolve({ filter: /^#wasm-bytes$/ }, ({ importer }) => {
         const wasmUnit = basename(dirname(importer));
         if (flavour === 'node') {
-          return virtual(`wasm-bytes:${wasmUnit}`, `export function wasmBytes() {
-  return require('node:fs').readFileSync(require('node:path').join(__dirname, ${JSON.stringify(`${wasmUnit}.wasm`)}));
+          return virtual(`wasm-bytes:${wasmUnit}`, `const { readFileSync } = require('node:fs');
+// Joined at load: instantiation is lazy, and a page may replace Array.prototype's members after load.
+const file = require('node:path').join(__dirname, ${JSON.stringify(`${wasmUnit}.wasm`)});
+export function wasmBytes() {
+  return readFileSync(file);
 }`);
         }
         return virtual(`wasm-bytes:${wasmUnit}`, `import { decodeBase64 } from '#inline-decoder';
@@ -285,12 +288,80 @@ async function bundle({ entry, out, format, platform, ...wiringOptions }) {
     },
     logLevel: 'warning',
   });
-  // The inline wasm's base64 module is no source a reader wants in a source map, and would put
-  // every wasm in the package a second time (the maps made pkg/ 12 MB).
-  const mapFile = join(outDir, `${out}.map`);
-  const map = JSON.parse(readFileSync(mapFile, 'utf8'));
+  postProcess(join(outDir, out));
+}
+
+/**
+ * Two changes to a bundle and its source map. (1) keepNames' `__name` helper runs for every
+ * nested function each time one is created, with a descriptor that inherits from
+ * Object.prototype (a page's `Object.prototype.get`, or a getter at `.set`, makes it throw):
+ * it gets a null prototype, and the map's columns after it on its line move with it. (2) The
+ * inline wasm's base64 module is no source a reader wants in a map, and would put every wasm in
+ * the package a second time (pkg/ was 12 MB).
+ */
+function postProcess(file) {
+  const text = readFileSync(file, 'utf8');
+  const map = JSON.parse(readFileSync(`${file}.map`, 'utf8'));
+  const helper = /\([\w$]+,"name",\{(?=value:[\w$]+,configurable:!0\})|__defProp\(target, "name", \{ (?=value, configurable: true \}\))/.exec(text);
+  if (helper) {
+    const inserted = helper[0].endsWith('{ ') ? '__proto__: null, ' : '__proto__:null,';
+    const at = helper.index + helper[0].length;
+    writeFileSync(file, text.slice(0, at) + inserted + text.slice(at));
+    const line = text.slice(0, at).split('\n').length - 1;
+    const column = at - (text.lastIndexOf('\n', at - 1) + 1);
+    const lines = map.mappings.split(';');
+    lines[line] = shiftColumns(lines[line], column, inserted.length);
+    map.mappings = lines.join(';');
+  }
   map.sourcesContent = map.sources.map((source, i) => (source.startsWith('weft-virtual:wasm-bytes:') ? null : map.sourcesContent[i]));
-  writeFileSync(mapFile, JSON.stringify(map));
+  writeFileSync(`${file}.map`, JSON.stringify(map));
+}
+
+const VLQ = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/**
+ * One line of source-map mappings with every segment at or after generated column `from`
+ * moved right by `by`. Columns are deltas within a line, so only the first such segment changes.
+ */
+function shiftColumns(line, from, by) {
+  const segments = line.split(',');
+  let column = 0;
+  for (let i = 0; i < segments.length; i++) {
+    const fields = decodeVlq(segments[i]);
+    column += fields[0];
+    if (column >= from) {
+      fields[0] += by;
+      segments[i] = fields.map(encodeVlq).join('');
+      break;
+    }
+  }
+  return segments.join(',');
+}
+
+function decodeVlq(segment) {
+  const values = [];
+  for (let i = 0, value = 0, shift = 0; i < segment.length; i++) {
+    const digit = VLQ.indexOf(segment[i]);
+    value += (digit & 31) << shift;
+    shift += 5;
+    if (!(digit & 32)) {
+      values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+      value = 0;
+      shift = 0;
+    }
+  }
+  return values;
+}
+
+function encodeVlq(value) {
+  let rest = value < 0 ? (-value << 1) | 1 : value << 1;
+  let out = '';
+  do {
+    const digit = rest & 31;
+    rest >>>= 5;
+    out += VLQ[rest > 0 ? digit | 32 : digit];
+  } while (rest > 0);
+  return out;
 }
 
 /** NAME.mjs: Node's `import` of NAME.cjs, with its export names listed. */
