@@ -6,29 +6,18 @@
 //! `WEFT_REGENERATE_PSL=1 cargo test --test public_suffix_list`.
 #![cfg(feature = "public-suffix")]
 
+mod crate_files;
+
 use std::path::PathBuf;
-use std::process::Command;
 use webweft::url::{Host, domain_to_ascii, public_suffix, registrable_domain};
 
 const TABLE_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/src/url/public_suffix_list.rs");
 
 /// `data/rules.txt` of the `psl` crate this build resolved (found through `cargo metadata`).
 fn rules_file() -> PathBuf {
-    let output = Command::new(env!("CARGO"))
-        .args(["metadata", "--format-version", "1"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("cargo metadata runs");
-    let metadata: serde_json::Value =
-        serde_json::from_slice(&output.stdout).expect("cargo metadata prints JSON");
-    let psl = metadata["packages"]
-        .as_array()
-        .expect("packages")
-        .iter()
-        .find(|p| p["name"] == "psl")
-        .expect("the psl crate is a dependency");
-    let manifest = PathBuf::from(psl["manifest_path"].as_str().expect("manifest_path"));
-    manifest.with_file_name("data").join("rules.txt")
+    crate_files::dependency_dir("psl")
+        .join("data")
+        .join("rules.txt")
 }
 
 /// The rules, each as its labels in reverse order joined by "." (a wildcard label stays "*";

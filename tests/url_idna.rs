@@ -7,27 +7,16 @@
 //! With beStrict true those are exactly the flags of the file's toAsciiN column.
 #![cfg(feature = "url")]
 
+mod crate_files;
+
 use std::path::PathBuf;
-use std::process::Command;
 use webweft::url::{Host, domain_to_ascii, domain_to_unicode};
 
 /// `tests/IdnaTestV2.txt` of the `idna` crate this build resolved.
 fn idna_test_v2() -> PathBuf {
-    let output = Command::new(env!("CARGO"))
-        .args(["metadata", "--format-version", "1"])
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .expect("cargo metadata runs");
-    let metadata: serde_json::Value =
-        serde_json::from_slice(&output.stdout).expect("cargo metadata prints JSON");
-    let idna = metadata["packages"]
-        .as_array()
-        .expect("packages")
-        .iter()
-        .find(|p| p["name"] == "idna")
-        .expect("the idna crate is a dependency");
-    let manifest = PathBuf::from(idna["manifest_path"].as_str().expect("manifest_path"));
-    manifest.with_file_name("tests").join("IdnaTestV2.txt")
+    crate_files::dependency_dir("idna")
+        .join("tests")
+        .join("IdnaTestV2.txt")
 }
 
 /// `\uXXXX` and `\x{XXXX}` escapes; `None` for a lone surrogate, which a Rust string (and a
