@@ -46,7 +46,20 @@ fn check(url: &Url) {
     assert!(href.is_ascii(), "{href:?}");
     let again = Url::parse_with(href, None, &Utf8, &mut checked_sink(href))
         .unwrap_or_else(|e| panic!("{href:?} does not reparse: {e}"));
-    assert_eq!(again.href(), href, "idempotence after a setter");
+    // The URL Standard's one known non-idempotence: the protocol setter may turn a special URL
+    // whose first path segment is "x|" into a file URL, and parsing that rewrites a Windows
+    // drive letter's "|" to ":" (whatwg-url and Node give the same href).
+    let pathname = url.pathname();
+    let drive_letter_quirk = url.protocol() == "file:"
+        && matches!(pathname.as_bytes(), [b'/', letter, b'|', rest @ ..]
+            if letter.is_ascii_alphabetic() && (rest.is_empty() || rest[0] == b'/'));
+    if drive_letter_quirk {
+        let at = url.components()[component::PATHNAME_START] as usize + 2;
+        let expected = format!("{}:{}", &href[..at], &href[at + 1..]);
+        assert_eq!(again.href(), expected, "the drive letter quirk, and nothing else");
+    } else {
+        assert_eq!(again.href(), href, "idempotence after a setter");
+    }
     let c = url.components();
     let slice = |a: u32, b: u32| &href[a as usize..b as usize];
     assert_eq!(slice(0, c[component::PROTOCOL_END]), url.protocol());
