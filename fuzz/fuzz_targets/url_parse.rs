@@ -14,12 +14,18 @@ fn check(url: &Url) {
     let c = url.components();
     let slice = |a: u32, b: u32| &href[a as usize..b as usize];
     assert_eq!(slice(0, c[component::PROTOCOL_END]), url.protocol());
-    assert_eq!(slice(c[component::HOST_START], c[component::HOST_END]), url.hostname());
+    assert_eq!(
+        slice(c[component::HOST_START], c[component::HOST_END]),
+        url.hostname()
+    );
     let path_end = [c[component::SEARCH_START], c[component::HASH_START]]
         .into_iter()
         .find(|&v| v != component::NONE)
         .unwrap_or(href.len() as u32);
-    assert_eq!(slice(c[component::PATHNAME_START], path_end), url.pathname());
+    assert_eq!(
+        slice(c[component::PATHNAME_START], path_end),
+        url.pathname()
+    );
     let _ = url.origin().ascii_serialization();
     if let Ok(host) = Host::parse(url.hostname(), !url.is_special()) {
         let _ = webweft::url::registrable_domain(&host);
@@ -27,7 +33,9 @@ fn check(url: &Url) {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     // Split into input and base at the first NUL, when there is one.
     let (input, base) = match text.split_once('\0') {
         Some((input, base)) => (input, Some(base)),
@@ -37,7 +45,10 @@ fuzz_target!(|data: &[u8]| {
     let parsed = Url::parse(input, base_url.as_ref());
     let mut errors: Vec<ValidationError> = Vec::new();
     let reported = Url::parse_with(input, base_url.as_ref(), &Utf8, &mut errors);
-    assert_eq!(parsed.as_ref().ok().map(Url::href), reported.as_ref().ok().map(Url::href));
+    assert_eq!(
+        parsed.as_ref().ok().map(Url::href),
+        reported.as_ref().ok().map(Url::href)
+    );
     if base.is_none() || base_url.is_some() {
         assert_eq!(parsed.is_ok(), Url::can_parse(input, base));
     }

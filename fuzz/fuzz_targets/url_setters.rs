@@ -56,18 +56,27 @@ fn check(url: &Url) {
     if drive_letter_quirk {
         let at = url.components()[component::PATHNAME_START] as usize + 2;
         let expected = format!("{}:{}", &href[..at], &href[at + 1..]);
-        assert_eq!(again.href(), expected, "the drive letter quirk, and nothing else");
+        assert_eq!(
+            again.href(),
+            expected,
+            "the drive letter quirk, and nothing else"
+        );
     } else {
         assert_eq!(again.href(), href, "idempotence after a setter");
     }
     let c = url.components();
     let slice = |a: u32, b: u32| &href[a as usize..b as usize];
     assert_eq!(slice(0, c[component::PROTOCOL_END]), url.protocol());
-    assert_eq!(slice(c[component::HOST_START], c[component::HOST_END]), url.hostname());
+    assert_eq!(
+        slice(c[component::HOST_START], c[component::HOST_END]),
+        url.hostname()
+    );
 }
 
 fuzz_target!(|data: &[u8]| {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     let mut parts = text.split('\0');
     let first = parts.next().unwrap_or_default();
     let mut steps: Vec<&str> = parts.take(4).collect();
@@ -77,7 +86,9 @@ fuzz_target!(|data: &[u8]| {
     } else {
         first
     };
-    let Ok(mut url) = Url::parse_with(href, None, &Utf8, &mut checked_sink(href)) else { return };
+    let Ok(mut url) = Url::parse_with(href, None, &Utf8, &mut checked_sink(href)) else {
+        return;
+    };
     for step in steps {
         let mut chars = step.chars();
         let Some(which) = chars.next() else { continue };

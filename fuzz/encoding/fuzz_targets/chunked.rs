@@ -12,12 +12,20 @@ pub fn check(data: &[u8], encodings: &[Encoding]) {
     if data.len() > 1024 {
         return;
     }
-    let [selector, count, rest @ ..] = data else { return };
+    let [selector, count, rest @ ..] = data else {
+        return;
+    };
     let count = usize::from(*count % 16);
-    let Some((splits, rest)) = rest.split_at_checked(count) else { return };
+    let Some((splits, rest)) = rest.split_at_checked(count) else {
+        return;
+    };
     let [flags, input @ ..] = rest else { return };
     let encoding = encodings[usize::from(*selector) % encodings.len()];
-    let mode = if flags & 1 == 1 { DecoderErrorMode::Fatal } else { DecoderErrorMode::Replacement };
+    let mode = if flags & 1 == 1 {
+        DecoderErrorMode::Fatal
+    } else {
+        DecoderErrorMode::Replacement
+    };
     let mut cuts: Vec<usize> = splits
         .iter()
         .map(|&b| usize::from(b) * (input.len() + 1) / 256)
@@ -36,19 +44,34 @@ pub fn check(data: &[u8], encodings: &[Encoding]) {
     }
 
     let whole = decode_whole(encoding, mode, input);
-    assert_eq!(whole, oracle(encoding, mode, input), "{encoding} {mode:?} vs encoding_rs");
-    assert_eq!(decode_chunks_utf8(encoding, mode, &chunks), whole, "{encoding} {mode:?} chunked UTF-8");
+    assert_eq!(
+        whole,
+        oracle(encoding, mode, input),
+        "{encoding} {mode:?} vs encoding_rs"
+    );
+    assert_eq!(
+        decode_chunks_utf8(encoding, mode, &chunks),
+        whole,
+        "{encoding} {mode:?} chunked UTF-8"
+    );
     // UTF-16 output through a buffer too small for most chunks (flag bits 2-4 size it): 4
     // units at least, a decoder step's most (two scalar values).
     let room = usize::from(flags >> 2 & 7) + 4;
-    assert_eq!(decode_chunks_utf16(encoding, mode, &chunks, room), whole, "{encoding} {mode:?} chunked UTF-16");
+    assert_eq!(
+        decode_chunks_utf16(encoding, mode, &chunks, room),
+        whole,
+        "{encoding} {mode:?} chunked UTF-16"
+    );
 }
 
 /// The whole buffer at once; `None` when fatal mode errors.
 fn decode_whole(encoding: Encoding, mode: DecoderErrorMode, input: &[u8]) -> Option<String> {
     let mut out = String::new();
     let mut decoder = Decoder::new(encoding, mode).unwrap();
-    decoder.decode_to_string(input, &mut out, true).ok().map(|()| out)
+    decoder
+        .decode_to_string(input, &mut out, true)
+        .ok()
+        .map(|()| out)
 }
 
 fn oracle(encoding: Encoding, mode: DecoderErrorMode, input: &[u8]) -> Option<String> {
@@ -65,11 +88,17 @@ fn oracle(encoding: Encoding, mode: DecoderErrorMode, input: &[u8]) -> Option<St
     }
 }
 
-fn decode_chunks_utf8(encoding: Encoding, mode: DecoderErrorMode, chunks: &[&[u8]]) -> Option<String> {
+fn decode_chunks_utf8(
+    encoding: Encoding,
+    mode: DecoderErrorMode,
+    chunks: &[&[u8]],
+) -> Option<String> {
     let mut decoder = Decoder::new(encoding, mode).unwrap();
     let mut out = String::new();
     for (i, chunk) in chunks.iter().enumerate() {
-        decoder.decode_to_string(chunk, &mut out, i + 1 == chunks.len()).ok()?;
+        decoder
+            .decode_to_string(chunk, &mut out, i + 1 == chunks.len())
+            .ok()?;
     }
     Some(out)
 }

@@ -7,12 +7,21 @@ use libfuzzer_sys::fuzz_target;
 use webweft::encoding::{DecodeStatus, Decoder, DecoderErrorMode, Encoding, TextDecoder};
 
 fuzz_target!(|data: &[u8]| {
-    let [selector, split, flags, input @ ..] = data else { return };
+    let [selector, split, flags, input @ ..] = data else {
+        return;
+    };
     let encoding = Encoding::ALL[usize::from(*selector) % Encoding::ALL.len()];
-    let mode = if flags & 1 == 1 { DecoderErrorMode::Fatal } else { DecoderErrorMode::Replacement };
+    let mode = if flags & 1 == 1 {
+        DecoderErrorMode::Fatal
+    } else {
+        DecoderErrorMode::Replacement
+    };
 
     let mut whole = String::new();
-    let whole_failed = Decoder::new(encoding, mode).unwrap().decode_to_string(input, &mut whole, true).is_err();
+    let whole_failed = Decoder::new(encoding, mode)
+        .unwrap()
+        .decode_to_string(input, &mut whole, true)
+        .is_err();
 
     // Chunks whose lengths come from the split byte's bits (0 to 7, so some are empty).
     let mut decoder = Decoder::new(encoding, mode).unwrap();
@@ -29,7 +38,10 @@ fuzz_target!(|data: &[u8]| {
         let (chunk, tail) = rest.split_at(length.min(rest.len()));
         rest = tail;
         let last = rest.is_empty() && length > chunk.len();
-        if decoder.decode_to_string(chunk, &mut streamed, last).is_err() {
+        if decoder
+            .decode_to_string(chunk, &mut streamed, last)
+            .is_err()
+        {
             failed = true;
             break;
         }
@@ -48,9 +60,17 @@ fuzz_target!(|data: &[u8]| {
             break;
         }
     }
-    assert_eq!((streamed.as_str(), failed), (whole.as_str(), whole_failed), "{encoding}");
+    assert_eq!(
+        (streamed.as_str(), failed),
+        (whole.as_str(), whole_failed),
+        "{encoding}"
+    );
     if mode == DecoderErrorMode::Replacement {
-        assert_eq!(String::from_utf16(&utf16).unwrap(), whole, "{encoding} UTF-16");
+        assert_eq!(
+            String::from_utf16(&utf16).unwrap(),
+            whole,
+            "{encoding} UTF-16"
+        );
     }
 
     // The TextDecoder layer (BOM handling) streams like it decodes whole.
