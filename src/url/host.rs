@@ -118,7 +118,7 @@ fn report<S: ValidationSink>(sink: &mut S, kind: E, position: usize) {
 
 /// A forbidden host code point (§3.2), for ASCII bytes.
 #[inline]
-pub(crate) fn is_forbidden_host_code_point(b: u8) -> bool {
+pub(crate) const fn is_forbidden_host_code_point(b: u8) -> bool {
     matches!(
         b,
         0 | b'\t'
@@ -142,32 +142,16 @@ pub(crate) fn is_forbidden_host_code_point(b: u8) -> bool {
 
 /// A forbidden domain code point (§3.2), for ASCII bytes.
 #[inline]
-pub(crate) fn is_forbidden_domain_code_point(b: u8) -> bool {
+pub(crate) const fn is_forbidden_domain_code_point(b: u8) -> bool {
     is_forbidden_host_code_point(b) || b <= 0x1F || b == b'%' || b == 0x7F
 }
 
 /// [`is_forbidden_domain_code_point`] as a table over bytes (non-ASCII bytes are false).
 static FORBIDDEN_DOMAIN: [bool; 256] = {
     let mut table = [false; 256];
-    let mut b = 0;
-    while b < 128 {
-        table[b] = b <= 0x20
-            || b == 0x7F
-            || matches!(
-                b as u8,
-                b'#' | b'%'
-                    | b'/'
-                    | b':'
-                    | b'<'
-                    | b'>'
-                    | b'?'
-                    | b'@'
-                    | b'['
-                    | b'\\'
-                    | b']'
-                    | b'^'
-                    | b'|'
-            );
+    let mut b: u8 = 0;
+    while b < 0x80 {
+        table[b as usize] = is_forbidden_domain_code_point(b);
         b += 1;
     }
     table

@@ -6,7 +6,9 @@
 //! at a delimiter stays on a char boundary, and "UTF-8 percent-encode a code point" is
 //! the same as percent-encoding each of its bytes (every set contains all non-ASCII).
 
-use super::host::{HostKind, ends_in_a_number, parse_host_into, push_decimal};
+use super::host::{
+    HostKind, ends_in_a_number, is_forbidden_domain_code_point, parse_host_into, push_decimal,
+};
 use super::percent_encoding::{
     C0_CONTROL, FRAGMENT, PATH, PercentEncodeSet, QUERY, QueryEncoder, SPECIAL_QUERY, UPPER_HEX,
     USERINFO, percent_encode_after_encoding, percent_encode_bytes_into,
@@ -386,25 +388,9 @@ const fn class_table(set: PercentEncodeSet, stops: &[u8]) -> ClassTable {
 /// forbidden domain code point.
 static SIMPLE_DOMAIN_BYTE: [bool; 256] = {
     let mut table = [false; 256];
-    let mut b = 0x21;
-    while b < 0x7F {
-        table[b] = !matches!(
-            b as u8,
-            b'A'..=b'Z'
-                | b'#'
-                | b'%'
-                | b'/'
-                | b':'
-                | b'<'
-                | b'>'
-                | b'?'
-                | b'@'
-                | b'['
-                | b'\\'
-                | b']'
-                | b'^'
-                | b'|'
-        );
+    let mut b: u8 = 0;
+    while b < 0x80 {
+        table[b as usize] = !b.is_ascii_uppercase() && !is_forbidden_domain_code_point(b);
         b += 1;
     }
     table
@@ -771,24 +757,7 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
             c => {
                 // Credentials, host, port, path and query of base.
                 match c {
-                    Some(b'?') => {
-                        self.url.copy_base(base, base.path_end());
-                        self.url.query_start = Some(self.len());
-                        self.url.serialization.push('?');
-                        (State::Query, p + 1)
-                    }
-                    Some(b'#') => {
-                        self.url
-                            .copy_base(base, base.fragment_start.unwrap_or_else(|| base.len()));
-                        self.url.fragment_start = Some(self.len());
-                        self.url.serialization.push('#');
-                        (State::Fragment, p + 1)
-                    }
-                    None => {
-                        self.url
-                            .copy_base(base, base.fragment_start.unwrap_or_else(|| base.len()));
-                        (State::Done, p)
-                    }
+                    Some(b'?' | b'#') | None => self.continue_from_base(base, c, p),
                     Some(_) => {
                         // Query null, shorten the path, then the path state.
                         self.url.copy_base(base, base.path_end());
@@ -999,6 +968,26 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
         self.url.path_start = end;
     }
 
+    /// The relative and file states' steps for "?", "#" and the end of input, `c`: url takes
+    /// base's URL up to its query ("?": a new, empty query follows) or up to its fragment ("#":
+    /// base's query, then a new, empty fragment; the end: base's query and no fragment).
+    fn continue_from_base(&mut self, base: &Url, c: Option<u8>, p: usize) -> (State, usize) {
+        if c == Some(b'?') {
+            self.url.copy_base(base, base.path_end());
+            self.url.query_start = Some(self.len());
+            self.url.serialization.push('?');
+            return (State::Query, p + 1);
+        }
+        self.url
+            .copy_base(base, base.fragment_start.unwrap_or_else(|| base.len()));
+        if c.is_none() {
+            return (State::Done, p);
+        }
+        self.url.fragment_start = Some(self.len());
+        self.url.serialization.push('#');
+        (State::Fragment, p + 1)
+    }
+
     fn file_state(&mut self, p: usize) -> (State, usize) {
         // 1–2. url's scheme is "file" and its host the empty host.
         if self.url.serialization.is_empty() {
@@ -1019,24 +1008,7 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
         };
         // Host, path and query of base.
         match c {
-            Some(b'?') => {
-                self.url.copy_base(base, base.path_end());
-                self.url.query_start = Some(self.len());
-                self.url.serialization.push('?');
-                (State::Query, p + 1)
-            }
-            Some(b'#') => {
-                self.url
-                    .copy_base(base, base.fragment_start.unwrap_or_else(|| base.len()));
-                self.url.fragment_start = Some(self.len());
-                self.url.serialization.push('#');
-                (State::Fragment, p + 1)
-            }
-            None => {
-                self.url
-                    .copy_base(base, base.fragment_start.unwrap_or_else(|| base.len()));
-                (State::Done, p)
-            }
+            Some(b'?' | b'#') | None => self.continue_from_base(base, c, p),
             Some(_) => {
                 self.url.copy_base(base, base.path_end());
                 if !starts_with_windows_drive_letter(&self.bytes()[p..]) {
