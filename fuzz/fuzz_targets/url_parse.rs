@@ -4,28 +4,18 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use webweft::url::{Host, Url, Utf8, ValidationError, component};
+use webweft::url::{Host, Url, Utf8, ValidationError};
+
+#[path = "shared/url_components.rs"]
+mod url_components;
+use url_components::check_components;
 
 fn check(url: &Url) {
     let href = url.href();
     assert!(href.is_ascii());
     let again = Url::parse(href, None).expect("a serialization reparses");
     assert_eq!(again.href(), href, "idempotence");
-    let c = url.components();
-    let slice = |a: u32, b: u32| &href[a as usize..b as usize];
-    assert_eq!(slice(0, c[component::PROTOCOL_END]), url.protocol());
-    assert_eq!(
-        slice(c[component::HOST_START], c[component::HOST_END]),
-        url.hostname()
-    );
-    let path_end = [c[component::SEARCH_START], c[component::HASH_START]]
-        .into_iter()
-        .find(|&v| v != component::NONE)
-        .unwrap_or(href.len() as u32);
-    assert_eq!(
-        slice(c[component::PATHNAME_START], path_end),
-        url.pathname()
-    );
+    check_components(url);
     let _ = url.origin().ascii_serialization();
     if let Ok(host) = Host::parse(url.hostname(), !url.is_special()) {
         let _ = webweft::url::registrable_domain(&host);
