@@ -10,35 +10,11 @@ import { test } from 'node:test';
 import v8 from 'node:v8';
 import * as weft from 'webweft';
 import { assertSameClone } from './structured-clone-compare.mjs';
+import { TAMPERS, during, indexed, leaked, method, thrower, transferOfOne } from './structured-clone-tampers.mjs';
 
 // Run a second time by the last test with node:util out of reach, as in a browser.
 const withNodeTypes = typeof process.getBuiltinModule === 'function';
-const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
-const ArrayIteratorPrototype = Object.getPrototypeOf([][Symbol.iterator]());
-const { defineProperty, getOwnPropertyDescriptor } = Object;
-const leaked = [];
-const thrower = () => {
-  throw new Error('a replaced built-in was called');
-};
-
-/** Runs `body` with object[key] replaced by `descriptor`, then restores it. */
-function replaced(object, key, descriptor, body) {
-  const original = getOwnPropertyDescriptor(object, key);
-  defineProperty(object, key, { __proto__: null, configurable: true, ...descriptor });
-  try {
-    return body();
-  } finally {
-    if (original) defineProperty(object, key, { __proto__: null, ...original });
-    else delete object[key];
-  }
-}
-
-/** A transfer list of one ArrayBuffer that iterates without Array.prototype's iterator. */
-function transferOfOne() {
-  const buffer = new ArrayBuffer(1);
-  let done = false;
-  return { [Symbol.iterator]: () => ({ next: () => (done ? { done } : ((done = true), { done: false, value: buffer })) }) };
-}
+const { defineProperty } = Object;
 
 /** weft's ways to clone `make()`'s value (made before `tamper` runs), under `tamper`. */
 function cloneUnder(make, tamper) {
@@ -48,7 +24,7 @@ function cloneUnder(make, tamper) {
     nativeBytes = v8.serialize(value);
   } catch {}
   const options = { transfer: transferOfOne() };
-  return tamper(() => ({
+  return during(tamper, () => ({
     direct: weft.structuredClone(value),
     'op stream': weft.structuredClone(value, options),
     bytes: weft.deserialize(weft.serialize(value)),
@@ -96,63 +72,6 @@ function richValue() {
   return value;
 }
 
-const method = (object, key) => (body) => replaced(object, key, { value: thrower, writable: true }, body);
-const getterOf = (object, key) => (body) => replaced(object, key, { get: thrower }, body);
-const indexed = (object, index) => (body) =>
-  replaced(object, index, { get: thrower, set: (v) => leaked.push(v) }, body);
-
-const TAMPERS = {
-  'an accessor at Array.prototype[0]': indexed(Array.prototype, 0),
-  'an accessor at Array.prototype[2]': indexed(Array.prototype, 2),
-  'an accessor at Object.prototype[0]': indexed(Object.prototype, 0),
-  'Object.prototype.get (descriptors)': (body) => replaced(Object.prototype, 'get', { value: () => 1, writable: true }, body),
-  'a getter at Object.prototype.set': getterOf(Object.prototype, 'set'),
-  'a getter at Object.prototype.transfer': getterOf(Object.prototype, 'transfer'),
-  'a getter at Object.prototype.stack': getterOf(Object.prototype, 'stack'),
-  'a getter at Object.prototype.clone': getterOf(Object.prototype, 'clone'),
-  'a getter at Object.prototype[Symbol.toStringTag]': getterOf(Object.prototype, Symbol.toStringTag),
-  'Map.prototype.get': method(Map.prototype, 'get'),
-  'Map.prototype.set': method(Map.prototype, 'set'),
-  'Map.prototype.has': method(Map.prototype, 'has'),
-  'Map.prototype.forEach': method(Map.prototype, 'forEach'),
-  'Map.prototype.size': getterOf(Map.prototype, 'size'),
-  'Set.prototype.add': method(Set.prototype, 'add'),
-  'Set.prototype.forEach': method(Set.prototype, 'forEach'),
-  'WeakMap.prototype.get': method(WeakMap.prototype, 'get'),
-  'WeakMap.prototype.set': method(WeakMap.prototype, 'set'),
-  'Array.prototype.push': method(Array.prototype, 'push'),
-  'Array.prototype.pop': method(Array.prototype, 'pop'),
-  'Array.prototype.indexOf': method(Array.prototype, 'indexOf'),
-  'Array.prototype[Symbol.iterator]': method(Array.prototype, Symbol.iterator),
-  '%ArrayIteratorPrototype%.next': method(ArrayIteratorPrototype, 'next'),
-  'Function.prototype.call': method(Function.prototype, 'call'),
-  'Function.prototype.apply': method(Function.prototype, 'apply'),
-  '%TypedArray%.prototype.set': method(TypedArrayPrototype, 'set'),
-  '%TypedArray%.prototype.subarray': method(TypedArrayPrototype, 'subarray'),
-  '%TypedArray%.prototype.slice': method(TypedArrayPrototype, 'slice'),
-  '%TypedArray%.prototype.length': getterOf(TypedArrayPrototype, 'length'),
-  '%TypedArray%.prototype.byteLength': getterOf(TypedArrayPrototype, 'byteLength'),
-  '%TypedArray%.prototype.buffer': getterOf(TypedArrayPrototype, 'buffer'),
-  'ArrayBuffer.prototype.byteLength': getterOf(ArrayBuffer.prototype, 'byteLength'),
-  'ArrayBuffer.prototype.resize': method(ArrayBuffer.prototype, 'resize'),
-  'DataView.prototype.byteLength': getterOf(DataView.prototype, 'byteLength'),
-  'WebAssembly.Memory.prototype.buffer': getterOf(WebAssembly.Memory.prototype, 'buffer'),
-  'Date.prototype.getTime': method(Date.prototype, 'getTime'),
-  'RegExp.prototype.exec': method(RegExp.prototype, 'exec'),
-  'String.prototype.slice': method(String.prototype, 'slice'),
-  'String.prototype.charCodeAt': method(String.prototype, 'charCodeAt'),
-  'Number.prototype.toString': method(Number.prototype, 'toString'),
-  'BigInt.prototype.toString': method(BigInt.prototype, 'toString'),
-  'Object.keys': method(Object, 'keys'),
-  'Object.defineProperty': method(Object, 'defineProperty'),
-  'Object.getPrototypeOf': method(Object, 'getPrototypeOf'),
-  'Reflect.apply': method(Reflect, 'apply'),
-  'Math.floor': method(Math, 'floor'),
-  'globalThis.Map': method(globalThis, 'Map'),
-  'globalThis.Uint8Array': method(globalThis, 'Uint8Array'),
-  'globalThis.ArrayBuffer': method(globalThis, 'ArrayBuffer'),
-};
-
 test('every built-in the clone uses may be replaced after load', async (t) => {
   for (const [name, tamper] of Object.entries(TAMPERS)) {
     await t.test(name, () => assertClonesLikeNative(richValue, tamper, name));
@@ -182,7 +101,7 @@ test('built-ins replaced after import but before the first clone (which instanti
 });
 
 test('an indexed accessor on Array.prototype neither breaks a clone nor sees its values', () => {
-  indexed(Array.prototype, 0)(() => {
+  during(indexed(Array.prototype, 0), () => {
     assert.equal(weft.serialize(1).length, 4);
     const secret = { secret: 1 };
     const clone = weft.structuredClone([secret]);
@@ -194,7 +113,7 @@ test('an indexed accessor on Array.prototype neither breaks a clone nor sees its
 
 test('a replaced getter that a failure path uses still gives a DataCloneError with the path', () => {
   for (const tamper of [method(JSON, 'stringify'), method(RegExp.prototype, 'test'), method(Array.prototype, 'push')]) {
-    tamper(() => {
+    during(tamper, () => {
       for (const clone of [weft.structuredClone, (v) => weft.deserialize(weft.serialize(v))]) {
         assert.throws(() => clone({ 'a b': [1, () => {}] }), { name: 'DataCloneError', message: /A function could not be cloned \(at value\["a b"\]\[1\]\)/ });
       }
@@ -222,7 +141,7 @@ test('a built-in object whose prototype is null or Object.prototype clones as it
   for (const [name, make] of Object.entries(makers)) {
     for (const proto of [null, Object.prototype]) {
       const reproto = () => Object.setPrototypeOf(make(), proto);
-      assertClonesLikeNative(() => ({ value: reproto(), again: [reproto()] }), (body) => body(), `${name} with prototype ${proto}`);
+      assertClonesLikeNative(() => ({ value: reproto(), again: [reproto()] }), () => () => {}, `${name} with prototype ${proto}`);
     }
   }
   // Uncloneable kinds stay uncloneable without their prototype where node:util's type checks
