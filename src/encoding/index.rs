@@ -239,10 +239,18 @@ impl Reverse {
             }
             let overwrite = last_wins(code_point);
             if code_point > 0xFFFF {
-                match reverse.astral.iter_mut().find(|(c, _)| *c == code_point) {
-                    Some(entry) if overwrite => entry.1 = pointer,
-                    Some(_) => {}
-                    None => reverse.astral.push((code_point, pointer)),
+                // Kept sorted as it grows: a sort routine would cost the wasm ~8 KB.
+                match reverse
+                    .astral
+                    .binary_search_by_key(&code_point, |&(c, _)| c)
+                {
+                    Ok(i) if overwrite => {
+                        if let Some(entry) = reverse.astral.get_mut(i) {
+                            entry.1 = pointer;
+                        }
+                    }
+                    Ok(_) => {}
+                    Err(i) => reverse.astral.insert(i, (code_point, pointer)),
                 }
                 continue;
             }
@@ -264,7 +272,6 @@ impl Reverse {
                 }
             }
         }
-        reverse.astral.sort_unstable();
         reverse
     }
 
