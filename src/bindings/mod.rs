@@ -29,15 +29,29 @@ static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_all
 #[wasm_bindgen]
 extern "C" {
     #[wasm_bindgen(js_namespace = console, js_name = error)]
-    fn console_error(message: &str);
+    fn console_error(message: &str, line: u32);
 }
 
 #[wasm_bindgen(start)]
 fn start() {
     std::panic::set_hook(Box::new(|info| {
-        console_error(&format!(
-            "weft: internal error, the module will be reset: {info}"
-        ));
+        // Concatenated, and the line passed as a number: formatting `info` would keep core's
+        // formatting machinery in every wasm.
+        let message = info.payload_as_str().unwrap_or_default();
+        let (file, line) = info
+            .location()
+            .map_or(("", 0), |location| (location.file(), location.line()));
+        console_error(
+            &[
+                "weft: internal error, the module will be reset: ",
+                message,
+                " at ",
+                file,
+                ", line",
+            ]
+            .concat(),
+            line,
+        );
         wasm_bindgen::handler::schedule_reinit();
     }));
 }

@@ -184,9 +184,7 @@ impl Encoder {
                             }
                             EncoderErrorMode::Html => {
                                 // 0x26 (&), 0x23 (#), the code point in base ten, 0x3B (;).
-                                output.extend_from_slice(
-                                    format!("&#{};", u32::from(code_point)).as_bytes(),
-                                );
+                                push_decimal_reference(output, u32::from(code_point));
                             }
                         }
                     }
@@ -240,4 +238,23 @@ impl Encoder {
             _output.extend_from_slice(encoder.finish());
         }
     }
+}
+
+/// Appends `&#N;` (N in base ten) without `format!`, whose machinery would stay in the wasm.
+fn push_decimal_reference(output: &mut Vec<u8>, code_point: u32) {
+    // A code point has at most 7 digits.
+    let mut digits = [0u8; 7];
+    let mut start = digits.len();
+    let mut rest = code_point;
+    while let Some(digit) = start.checked_sub(1).and_then(|i| digits.get_mut(i)) {
+        *digit = b'0' + (rest % 10) as u8;
+        start -= 1;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    output.extend_from_slice(b"&#");
+    output.extend_from_slice(digits.get(start..).unwrap_or_default());
+    output.push(b';');
 }
