@@ -304,17 +304,18 @@ fn single_byte_file(
         }
         let _ = write!(
             s,
-            "\n/// Index {name}.\nstatic {}: SingleByteIndex = SingleByteIndex {{\n    run_start: {best_start},\n    run_len: {best_len},\n    run_code_point: {:#06X},\n    code_points: [",
+            "\n/// Index {name}.\nstatic {}: SingleByteIndex = SingleByteIndex {{\n    run_start: {best_start},\n    run_len: {best_len},\n    run_code_point: {:#06X},\n    deltas: [",
             static_name(name),
             code_points[best_start]
         );
-        for (i, c) in code_points.iter().enumerate() {
-            if i % 8 == 0 {
+        // Each code point minus its byte, wrapping (src/encoding/single_byte.rs `deltas`).
+        for (c, byte) in code_points.iter().zip(0x80u16..) {
+            if byte % 8 == 0 {
                 s.push_str("\n        ");
             } else {
                 s.push(' ');
             }
-            let _ = write!(s, "{c:#06X},");
+            let _ = write!(s, "{:#06X},", c.wrapping_sub(byte));
         }
         s.push_str("\n    ],\n};\n");
     }
