@@ -332,14 +332,11 @@ pub fn encoding_encode(len: usize, label: &str, html: bool) -> Result<usize, JsV
     with_input_str(len, |input| {
         let mut output = Vec::new();
         encoder.encode(input, &mut output, mode).map_err(|_| {
-            type_error(
-                &[
-                    "The text contains a character that ",
-                    encoder.encoding().name(),
-                    " cannot encode.",
-                ]
-                .concat(),
-            )
+            type_error(&super::concat(&[
+                "The text contains a character that ",
+                encoder.encoding().name(),
+                " cannot encode.",
+            ]))
         })?;
         Ok(set_output(output))
     })

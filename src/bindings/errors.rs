@@ -33,7 +33,7 @@ pub fn encoding_for_label(label: &str) -> Result<crate::encoding::Encoding, JsVa
 /// formatted: `format!` would keep core's formatting machinery in the wasm.
 #[cfg(feature = "encoding")]
 pub fn invalid_label_message(label: &str) -> String {
-    ["The encoding label provided ('", label, "') is invalid."].concat()
+    super::concat(&["The encoding label provided ('", label, "') is invalid."])
 }
 
 /// The RangeError for an encoding this build cannot decode or encode with: one left out of
@@ -42,15 +42,14 @@ pub fn invalid_label_message(label: &str) -> String {
 pub fn encoding_error(error: crate::encoding::EncodingError) -> JsValue {
     use crate::encoding::EncodingError;
     let message = match error {
-        EncodingError::NotIncluded(encoding) => [
+        EncodingError::NotIncluded(encoding) => super::concat(&[
             "The encoding ",
             encoding.name(),
             " is not included in this build (weft/lite leaves out the legacy multi-byte \
              encodings); the full `weft` entry has it.",
-        ]
-        .concat(),
+        ]),
         EncodingError::NoEncoder(encoding) => {
-            ["encoding ", encoding.name(), " has no encoder"].concat()
+            super::concat(&["encoding ", encoding.name(), " has no encoder"])
         }
     };
     js_sys::RangeError::new(&message).into()

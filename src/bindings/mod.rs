@@ -37,23 +37,34 @@ fn start() {
     std::panic::set_hook(Box::new(|info| {
         // Concatenated, and the line passed as a number: formatting `info` would keep core's
         // formatting machinery in every wasm.
-        let message = info.payload_as_str().unwrap_or_default();
+        let payload = info.payload();
+        let message = payload.downcast_ref::<&str>().copied();
+        let message = message.or_else(|| payload.downcast_ref::<String>().map(String::as_str));
         let (file, line) = info
             .location()
             .map_or(("", 0), |location| (location.file(), location.line()));
         console_error(
-            &[
+            &concat(&[
                 "weft: internal error, the module will be reset: ",
-                message,
+                message.unwrap_or_default(),
                 " at ",
                 file,
                 ", line",
-            ]
-            .concat(),
+            ]),
             line,
         );
         wasm_bindgen::handler::schedule_reinit();
     }));
+}
+
+/// The strings one after the other: messages are built with this, not `format!` (whose
+/// machinery would stay in every wasm) nor `[..].concat()` (whose overflow check adds a panic).
+pub(crate) fn concat(parts: &[&str]) -> String {
+    let mut text = String::new();
+    for part in parts {
+        text.push_str(part);
+    }
+    text
 }
 
 /// Panics on purpose, to test the recovery above; only in builds with `testing-hooks`.
