@@ -59,7 +59,8 @@ impl Encoded {
 #[derive(Clone, Debug)]
 enum Kind {
     Utf8,
-    SingleByte(&'static single_byte::SingleByteIndex),
+    /// The index, and its code points unpacked for the encoder's search.
+    SingleByte(&'static single_byte::SingleByteIndex, Box<[u16; 128]>),
     XUserDefined,
     #[cfg(feature = "encoding-legacy")]
     Gb18030 {
@@ -95,7 +96,7 @@ impl Encoder {
         }
         encoding.check_included()?;
         let kind = if let Some(index) = single_byte::index(encoding) {
-            Kind::SingleByte(index)
+            Kind::SingleByte(index, Box::new(single_byte::code_points(index)))
         } else {
             match encoding {
                 Encoding::XUserDefined => Kind::XUserDefined,
@@ -214,7 +215,7 @@ impl Encoder {
                 let len = c.encode_utf8(&mut bytes).len();
                 Encoded::Bytes(bytes, len)
             }
-            Kind::SingleByte(index) => single_byte::encode(index, c),
+            Kind::SingleByte(index, code_points) => single_byte::encode(index, code_points, c),
             Kind::XUserDefined => x_user_defined::encode(c),
             #[cfg(feature = "encoding-legacy")]
             Kind::Gb18030 { is_gbk } => gb18030::encode(*is_gbk, c),

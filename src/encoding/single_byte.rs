@@ -63,8 +63,18 @@ impl Handler for SingleByteDecoder {
     }
 }
 
-/// The single-byte encoder's handler (§9.2) for one code point.
-pub(crate) fn encode(index: &SingleByteIndex, c: char) -> Encoded {
+/// The code points of bytes 0x80–0xFF in `index` (0 for none), for [`encode`]'s search.
+pub(crate) fn code_points(index: &SingleByteIndex) -> [u16; 128] {
+    let mut code_points = index.deltas;
+    for (code_point, byte) in code_points.iter_mut().zip(0x80u16..) {
+        *code_point = code_point.wrapping_add(byte);
+    }
+    code_points
+}
+
+/// The single-byte encoder's handler (§9.2) for one code point; `code_points` are
+/// [`code_points`]`(index)`.
+pub(crate) fn encode(index: &SingleByteIndex, code_points: &[u16; 128], c: char) -> Encoded {
     let code_point = u32::from(c);
     // 2. An ASCII code point: its byte.
     if code_point < 0x80 {
@@ -75,8 +85,9 @@ pub(crate) fn encode(index: &SingleByteIndex, c: char) -> Encoded {
     let pointer = if offset < u32::from(index.run_len) {
         Some(u32::from(index.run_start) + offset)
     } else {
-        (0x80..=0xFF)
-            .position(|byte| u32::from(self::code_point(&index.deltas, byte)) == code_point)
+        code_points
+            .iter()
+            .position(|&c| u32::from(c) == code_point)
             .map(|p| p as u32)
     };
     match pointer {
