@@ -35,8 +35,8 @@ extern "C" {
 #[wasm_bindgen(start)]
 fn start() {
     std::panic::set_hook(Box::new(|info| {
-        // Concatenated, and the line passed as a number: formatting `info` would keep core's
-        // formatting machinery in every wasm.
+        // Concatenated, and the line passed as a number: formatting `info` keeps its Display
+        // and integer formatting in every wasm (measured: base64.wasm 1 KB gzip).
         let payload = info.payload();
         let message = payload.downcast_ref::<&str>().copied();
         let message = message.or_else(|| payload.downcast_ref::<String>().map(String::as_str));
