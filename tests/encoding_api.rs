@@ -76,6 +76,11 @@ fn hooks() {
         encode("a€💩", Encoding::Windows1252).unwrap(),
         b"a\x80&#128169;"
     );
+    // The shortest and the longest decimal references.
+    assert_eq!(
+        encode("\u{80}\u{10FFFF}", Encoding::Windows1252).unwrap(),
+        b"&#128;&#1114111;"
+    );
     assert_eq!(encode("\u{F7FF}", Encoding::XUserDefined).unwrap(), b"\xFF");
     assert_eq!(
         encode("x", Encoding::Utf16Le),

@@ -5,7 +5,7 @@
 //! No object lives in wasm per JS object: a `TextDecoder`'s state is one word that JS keeps and
 //! passes with each call, and a `TextEncoderStream`'s leading surrogate stays in JS.
 
-use super::errors::{encoding_error, encoding_for_label};
+use super::errors::{encoding_error, encoding_for_label, invalid_label_message};
 use super::io::{set_output, with_input_bytes, with_input_str};
 use crate::encoding::{
     self, Decoder, DecoderErrorMode, Encoder, EncoderErrorMode, Encoding, EncodingError,
@@ -56,9 +56,9 @@ fn type_error(message: &str) -> JsValue {
 pub fn text_decoder_encoding(label: &str) -> Result<u32, JsValue> {
     let encoding = TextDecoder::new(label, false, false)
         .map_err(|error| match error {
-            TextDecoderError::UnknownLabel | TextDecoderError::Replacement => range_error(
-                &format!("The encoding label provided ('{label}') is invalid."),
-            ),
+            TextDecoderError::UnknownLabel | TextDecoderError::Replacement => {
+                range_error(&invalid_label_message(label))
+            }
             TextDecoderError::NotIncluded(encoding) => {
                 encoding_error(EncodingError::NotIncluded(encoding))
             }
@@ -131,7 +131,10 @@ fn text_decoder_error(error: TextDecoderError) -> JsValue {
         TextDecoderError::NotIncluded(encoding) => {
             encoding_error(EncodingError::NotIncluded(encoding))
         }
-        _ => range_error(&error.to_string()),
+        // Only a state word for the replacement encoding gets here (JS never passes one).
+        TextDecoderError::UnknownLabel | TextDecoderError::Replacement => {
+            range_error("The replacement encoding cannot be used with TextDecoder.")
+        }
     }
 }
 
@@ -329,10 +332,11 @@ pub fn encoding_encode(len: usize, label: &str, html: bool) -> Result<usize, JsV
     with_input_str(len, |input| {
         let mut output = Vec::new();
         encoder.encode(input, &mut output, mode).map_err(|_| {
-            type_error(&format!(
-                "The text contains a character that {} cannot encode.",
-                encoder.encoding()
-            ))
+            type_error(&super::concat(&[
+                "The text contains a character that ",
+                encoder.encoding().name(),
+                " cannot encode.",
+            ]))
         })?;
         Ok(set_output(output))
     })

@@ -25,12 +25,15 @@ pub fn dom_exception(message: &str, name: &str) -> JsValue {
 /// The encoding `label` names; a RangeError for an unknown label (as `new TextDecoder` throws).
 #[cfg(feature = "encoding")]
 pub fn encoding_for_label(label: &str) -> Result<crate::encoding::Encoding, JsValue> {
-    crate::encoding::Encoding::for_label(label).ok_or_else(|| {
-        js_sys::RangeError::new(&format!(
-            "The encoding label provided ('{label}') is invalid."
-        ))
-        .into()
-    })
+    crate::encoding::Encoding::for_label(label)
+        .ok_or_else(|| js_sys::RangeError::new(&invalid_label_message(label)).into())
+}
+
+/// The message of the RangeError for an unknown label. Messages are concatenated, not
+/// formatted: `format!` would keep core's formatting machinery in the wasm.
+#[cfg(feature = "encoding")]
+pub fn invalid_label_message(label: &str) -> String {
+    super::concat(&["The encoding label provided ('", label, "') is invalid."])
 }
 
 /// The RangeError for an encoding this build cannot decode or encode with: one left out of
@@ -39,11 +42,15 @@ pub fn encoding_for_label(label: &str) -> Result<crate::encoding::Encoding, JsVa
 pub fn encoding_error(error: crate::encoding::EncodingError) -> JsValue {
     use crate::encoding::EncodingError;
     let message = match error {
-        EncodingError::NotIncluded(encoding) => format!(
-            "The encoding {encoding} is not included in this build (weft/lite leaves out the \
-             legacy multi-byte encodings); the full `weft` entry has it."
-        ),
-        EncodingError::NoEncoder(_) => error.to_string(),
+        EncodingError::NotIncluded(encoding) => super::concat(&[
+            "The encoding ",
+            encoding.name(),
+            " is not included in this build (weft/lite leaves out the legacy multi-byte \
+             encodings); the full `weft` entry has it.",
+        ]),
+        EncodingError::NoEncoder(encoding) => {
+            super::concat(&["encoding ", encoding.name(), " has no encoder"])
+        }
     };
     js_sys::RangeError::new(&message).into()
 }

@@ -174,10 +174,10 @@ pub(crate) trait Sink {
         read
     }
 
-    /// Decodes bytes from the start of `src` with index single-byte `code_points` (ASCII bytes
+    /// Decodes bytes from the start of `src` with index single-byte `deltas` (ASCII bytes
     /// are themselves), stopping before a byte the index has no code point for or when room
     /// runs short; returns the bytes consumed.
-    fn push_single_byte(&mut self, src: &[u8], code_points: &[u16; 128]) -> usize {
+    fn push_single_byte(&mut self, src: &[u8], deltas: &[u16; 128]) -> usize {
         let mut read = 0;
         while self.remaining() >= Self::MAX_STEP {
             let Some(&byte) = src.get(read) else { break };
@@ -185,11 +185,7 @@ pub(crate) trait Sink {
                 read += self.push_ascii_run(src.get(read..).unwrap_or_default());
                 continue;
             }
-            match code_points
-                .get(usize::from(byte & 0x7F))
-                .copied()
-                .unwrap_or(0)
-            {
+            match single_byte::code_point(deltas, byte) {
                 0 => break,
                 code_point => self.push_bmp(code_point),
             }
@@ -291,12 +287,12 @@ impl Sink for Utf16Sink<'_> {
     /// One unit per byte, eight bytes at a time: ASCII words widened, others looked up byte
     /// by byte, with no per-unit room check (the loop runs over the room there is). Long
     /// inputs go through a whole-byte table without branches first.
-    fn push_single_byte(&mut self, src: &[u8], code_points: &[u16; 128]) -> usize {
+    fn push_single_byte(&mut self, src: &[u8], deltas: &[u16; 128]) -> usize {
         let mut read = 0;
         if src.len() >= TABLE_WORTHWHILE {
-            read = self.push_single_byte_by_table(src, code_points);
+            read = self.push_single_byte_by_table(src, deltas);
         }
-        read + self.push_single_byte_by_words(src.get(read..).unwrap_or_default(), code_points)
+        read + self.push_single_byte_by_words(src.get(read..).unwrap_or_default(), deltas)
     }
 }
 
@@ -316,15 +312,17 @@ impl Utf16Sink<'_> {
     /// byte's unit is stored, and a unit of 0 for a byte that is not 0 (the index has no code
     /// point for it) ends the run at that chunk, which the caller then decodes byte by byte.
     /// Returns the bytes consumed.
-    fn push_single_byte_by_table(&mut self, src: &[u8], code_points: &[u16; 128]) -> usize {
+    fn push_single_byte_by_table(&mut self, src: &[u8], deltas: &[u16; 128]) -> usize {
         BYTE_TABLE.with_borrow_mut(|(key, table)| {
-            let address = code_points.as_ptr().addr();
+            let address = deltas.as_ptr().addr();
             if *key != address {
                 let (ascii, high) = table.split_at_mut(0x80);
                 for (unit, byte) in ascii.iter_mut().zip(0u16..) {
                     *unit = byte;
                 }
-                high.copy_from_slice(code_points);
+                for ((unit, &delta), byte) in high.iter_mut().zip(deltas).zip(0x80u16..) {
+                    *unit = delta.wrapping_add(byte);
+                }
                 *key = address;
             }
             self.push_by_table(src, table)
@@ -350,13 +348,10 @@ impl Utf16Sink<'_> {
         read
     }
 
-    fn push_single_byte_by_words(&mut self, src: &[u8], code_points: &[u16; 128]) -> usize {
+    fn push_single_byte_by_words(&mut self, src: &[u8], deltas: &[u16; 128]) -> usize {
         let map = |byte: u8| match byte {
             0x00..=0x7F => Some(u16::from(byte)),
-            _ => code_points
-                .get(usize::from(byte & 0x7F))
-                .copied()
-                .filter(|&unit| unit != 0),
+            _ => Some(single_byte::code_point(deltas, byte)).filter(|&unit| unit != 0),
         };
         let dst = self.buf.get_mut(self.pos..).unwrap_or_default();
         let mut read = 0;

@@ -59,7 +59,8 @@ impl Encoded {
 #[derive(Clone, Debug)]
 enum Kind {
     Utf8,
-    SingleByte(&'static single_byte::SingleByteIndex),
+    /// The index, and its code points unpacked for the encoder's search.
+    SingleByte(&'static single_byte::SingleByteIndex, Box<[u16; 128]>),
     XUserDefined,
     #[cfg(feature = "encoding-legacy")]
     Gb18030 {
@@ -95,7 +96,7 @@ impl Encoder {
         }
         encoding.check_included()?;
         let kind = if let Some(index) = single_byte::index(encoding) {
-            Kind::SingleByte(index)
+            Kind::SingleByte(index, Box::new(single_byte::code_points(index)))
         } else {
             match encoding {
                 Encoding::XUserDefined => Kind::XUserDefined,
@@ -184,9 +185,7 @@ impl Encoder {
                             }
                             EncoderErrorMode::Html => {
                                 // 0x26 (&), 0x23 (#), the code point in base ten, 0x3B (;).
-                                output.extend_from_slice(
-                                    format!("&#{};", u32::from(code_point)).as_bytes(),
-                                );
+                                push_decimal_reference(output, u32::from(code_point));
                             }
                         }
                     }
@@ -216,7 +215,7 @@ impl Encoder {
                 let len = c.encode_utf8(&mut bytes).len();
                 Encoded::Bytes(bytes, len)
             }
-            Kind::SingleByte(index) => single_byte::encode(index, c),
+            Kind::SingleByte(index, code_points) => single_byte::encode(index, code_points, c),
             Kind::XUserDefined => x_user_defined::encode(c),
             #[cfg(feature = "encoding-legacy")]
             Kind::Gb18030 { is_gbk } => gb18030::encode(*is_gbk, c),
@@ -240,4 +239,23 @@ impl Encoder {
             _output.extend_from_slice(encoder.finish());
         }
     }
+}
+
+/// Appends `&#N;` (N in base ten) without `format!`, whose machinery would stay in the wasm.
+fn push_decimal_reference(output: &mut Vec<u8>, code_point: u32) {
+    // A code point has at most 7 digits.
+    let mut digits = [0u8; 7];
+    let mut start = digits.len();
+    let mut rest = code_point;
+    while let Some(digit) = start.checked_sub(1).and_then(|i| digits.get_mut(i)) {
+        *digit = b'0' + (rest % 10) as u8;
+        start -= 1;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    output.extend_from_slice(b"&#");
+    output.extend_from_slice(digits.get(start..).unwrap_or_default());
+    output.push(b';');
 }

@@ -219,18 +219,18 @@ pub(crate) struct Reverse {
 const NO_POINTER: u16 = u16::MAX;
 
 impl Reverse {
-    /// Builds from (pointer, code point) pairs in pointer order; the first pointer of a code
-    /// point wins unless `last_wins(code_point)`.
-    fn build(
-        entries: impl Iterator<Item = (usize, u32)>,
-        last_wins: impl Fn(u32) -> bool,
-    ) -> Reverse {
+    /// Builds from the code points `code_point(pointer)` of pointers 0 to `len` − 1 (0 for
+    /// none); the first pointer of a code point wins unless `last_wins(code_point)`. One
+    /// instance for every index (`dyn`, not generic): it runs once per index.
+    #[inline(never)]
+    fn build(len: usize, code_point: &dyn Fn(usize) -> u32, last_wins: fn(u32) -> bool) -> Reverse {
         let mut reverse = Reverse {
             page_of: [0; 256],
             pages: Vec::new(),
             astral: Vec::new(),
         };
-        for (pointer, code_point) in entries {
+        for pointer in 0..len {
+            let code_point = code_point(pointer);
             let Ok(pointer) = u16::try_from(pointer) else {
                 continue;
             };
@@ -239,10 +239,18 @@ impl Reverse {
             }
             let overwrite = last_wins(code_point);
             if code_point > 0xFFFF {
-                match reverse.astral.iter_mut().find(|(c, _)| *c == code_point) {
-                    Some(entry) if overwrite => entry.1 = pointer,
-                    Some(_) => {}
-                    None => reverse.astral.push((code_point, pointer)),
+                // Kept sorted as it grows: a sort routine would cost the wasm ~8 KB.
+                match reverse
+                    .astral
+                    .binary_search_by_key(&code_point, |&(c, _)| c)
+                {
+                    Ok(i) if overwrite => {
+                        if let Some(entry) = reverse.astral.get_mut(i) {
+                            entry.1 = pointer;
+                        }
+                    }
+                    Ok(_) => {}
+                    Err(i) => reverse.astral.insert(i, (code_point, pointer)),
                 }
                 continue;
             }
@@ -264,7 +272,6 @@ impl Reverse {
                 }
             }
         }
-        reverse.astral.sort_unstable();
         reverse
     }
 
@@ -286,37 +293,49 @@ impl Reverse {
     }
 }
 
-fn entries<T: Copy + Into<u32>>(index: &'static [T]) -> impl Iterator<Item = (usize, u32)> {
-    index.iter().enumerate().map(|(p, &c)| (p, c.into()))
+/// The code point at `pointer` in a BMP index (0 for none).
+fn bmp_entry(index: &[u16], pointer: usize) -> u32 {
+    index.get(pointer).copied().map_or(0, u32::from)
 }
 
 /// Index pointer in index jis0208 (the EUC-JP and ISO-2022-JP encoders).
 pub(crate) fn jis0208_pointers() -> &'static Reverse {
     static TABLE: OnceLock<Reverse> = OnceLock::new();
-    TABLE.get_or_init(|| Reverse::build(entries(jis0208()), |_| false))
+    TABLE.get_or_init(|| {
+        let index = jis0208();
+        Reverse::build(index.len(), &|p| bmp_entry(index, p), |_| false)
+    })
 }
 
 /// Index Shift_JIS pointer: index jis0208 without pointers 8272 to 8835.
 pub(crate) fn shift_jis_pointers() -> &'static Reverse {
     static TABLE: OnceLock<Reverse> = OnceLock::new();
     TABLE.get_or_init(|| {
-        Reverse::build(
-            entries(jis0208()).filter(|(p, _)| !(8272..=8835).contains(p)),
-            |_| false,
-        )
+        let index = jis0208();
+        let entry = |p| match p {
+            8272..=8835 => 0,
+            _ => bmp_entry(index, p),
+        };
+        Reverse::build(index.len(), &entry, |_| false)
     })
 }
 
 /// Index pointer in index EUC-KR.
 pub(crate) fn euc_kr_pointers() -> &'static Reverse {
     static TABLE: OnceLock<Reverse> = OnceLock::new();
-    TABLE.get_or_init(|| Reverse::build(entries(euc_kr()), |_| false))
+    TABLE.get_or_init(|| {
+        let index = euc_kr();
+        Reverse::build(index.len(), &|p| bmp_entry(index, p), |_| false)
+    })
 }
 
 /// Index pointer in index gb18030.
 pub(crate) fn gb18030_pointers() -> &'static Reverse {
     static TABLE: OnceLock<Reverse> = OnceLock::new();
-    TABLE.get_or_init(|| Reverse::build(entries(gb18030()), |_| false))
+    TABLE.get_or_init(|| {
+        let index = gb18030();
+        Reverse::build(index.len(), &|p| bmp_entry(index, p), |_| false)
+    })
 }
 
 /// Index Big5 pointer: pointers from (0xA1 − 0x81) × 157 on; the last pointer for U+2550,
@@ -324,10 +343,14 @@ pub(crate) fn gb18030_pointers() -> &'static Reverse {
 pub(crate) fn big5_pointers() -> &'static Reverse {
     static TABLE: OnceLock<Reverse> = OnceLock::new();
     TABLE.get_or_init(|| {
-        Reverse::build(
-            entries(big5()).filter(|(p, _)| *p >= (0xA1 - 0x81) * 157),
-            |c| matches!(c, 0x2550 | 0x255E | 0x2561 | 0x256A | 0x5341 | 0x5345),
-        )
+        let index = big5();
+        let entry = |p| match index.get(p) {
+            Some(&c) if p >= (0xA1 - 0x81) * 157 => c,
+            _ => 0,
+        };
+        Reverse::build(index.len(), &entry, |c| {
+            matches!(c, 0x2550 | 0x255E | 0x2561 | 0x256A | 0x5341 | 0x5345)
+        })
     })
 }
 

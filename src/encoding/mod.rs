@@ -116,12 +116,26 @@ impl Encoding {
         let lowered = buffer.get_mut(..label.len())?;
         lowered.copy_from_slice(label.as_bytes());
         lowered.make_ascii_lowercase();
-        let labels = &tables::labels::LABELS;
-        labels
-            .binary_search_by(|(l, _)| l.as_bytes().cmp(lowered))
-            .ok()
-            .and_then(|i| labels.get(i))
-            .map(|&(_, encoding)| encoding)
+        let ends = &tables::labels::LABEL_ENDS;
+        let label_at = |i: usize| {
+            let start = i.checked_sub(1).and_then(|j| ends.get(j)).copied();
+            let end = ends.get(i).copied().unwrap_or_default();
+            let text = tables::labels::LABEL_TEXT.as_bytes();
+            text.get(usize::from(start.unwrap_or(0))..usize::from(end))
+                .unwrap_or_default()
+        };
+        let (mut low, mut high) = (0, ends.len());
+        while low < high {
+            let middle = low + (high - low) / 2;
+            match label_at(middle).cmp(lowered) {
+                std::cmp::Ordering::Less => low = middle + 1,
+                std::cmp::Ordering::Greater => high = middle,
+                std::cmp::Ordering::Equal => {
+                    return tables::labels::LABEL_ENCODINGS.get(middle).copied();
+                }
+            }
+        }
+        None
     }
 
     /// Get an encoding from a label given as bytes (e.g. sniffed from a document); labels are

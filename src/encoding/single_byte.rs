@@ -4,12 +4,15 @@ use super::decoder::{Handled, Handler, Queue, Sink};
 use super::encoder::Encoded;
 use super::{Encoding, tables};
 
-/// Index single-byte of one encoding: the code points of bytes 0x80–0xFF (0 where the index
-/// has no pointer), plus the longest run of consecutive code points, which the encoder tries
-/// before searching.
+/// Index single-byte of one encoding: the code points of bytes 0x80–0xFF as differences from
+/// the byte (see [`code_point`]), plus the longest run of consecutive code points, which the
+/// encoder tries before searching.
 #[derive(Debug)]
 pub(crate) struct SingleByteIndex {
-    pub(crate) code_points: [u16; 128],
+    /// For each byte 0x80 + i, its code point minus 0x80 + i, wrapping (0 where the index has
+    /// no pointer): the stretches that match Latin-1 become zeros, which compress (~1 KB of
+    /// the wasm's gzip).
+    pub(crate) deltas: [u16; 128],
     pub(crate) run_start: u8,
     pub(crate) run_len: u8,
     pub(crate) run_code_point: u16,
@@ -30,14 +33,14 @@ impl SingleByteDecoder {
     pub(crate) fn new(index: &'static SingleByteIndex) -> Self {
         SingleByteDecoder { index }
     }
+}
 
-    fn code_point(&self, byte: u8) -> u16 {
-        self.index
-            .code_points
-            .get(usize::from(byte.wrapping_sub(0x80)))
-            .copied()
-            .unwrap_or(0)
-    }
+/// The code point of `byte` (0x80–0xFF) in index single-byte `deltas`, 0 for none.
+#[inline]
+pub(crate) fn code_point(deltas: &[u16; 128], byte: u8) -> u16 {
+    deltas
+        .get(usize::from(byte & 0x7F))
+        .map_or(0, |delta| delta.wrapping_add(u16::from(byte)))
 }
 
 impl Handler for SingleByteDecoder {
@@ -48,7 +51,7 @@ impl Handler for SingleByteDecoder {
             // 2. An ASCII byte: its code point.
             Some(byte @ 0x00..=0x7F) => Handled::One(char::from(byte)),
             // 3.-5. The index code point for byte − 0x80, or error if null.
-            Some(byte) => match self.code_point(byte) {
+            Some(byte) => match code_point(&self.index.deltas, byte) {
                 0 => Handled::Error,
                 code_point => Handled::code_point(u32::from(code_point)),
             },
@@ -56,12 +59,22 @@ impl Handler for SingleByteDecoder {
     }
 
     fn fast<S: Sink>(&mut self, src: &[u8], sink: &mut S) -> usize {
-        sink.push_single_byte(src, &self.index.code_points)
+        sink.push_single_byte(src, &self.index.deltas)
     }
 }
 
-/// The single-byte encoder's handler (§9.2) for one code point.
-pub(crate) fn encode(index: &SingleByteIndex, c: char) -> Encoded {
+/// The code points of bytes 0x80–0xFF in `index` (0 for none), for [`encode`]'s search.
+pub(crate) fn code_points(index: &SingleByteIndex) -> [u16; 128] {
+    let mut code_points = index.deltas;
+    for (code_point, byte) in code_points.iter_mut().zip(0x80u16..) {
+        *code_point = code_point.wrapping_add(byte);
+    }
+    code_points
+}
+
+/// The single-byte encoder's handler (§9.2) for one code point; `code_points` are
+/// [`code_points`]`(index)`.
+pub(crate) fn encode(index: &SingleByteIndex, code_points: &[u16; 128], c: char) -> Encoded {
     let code_point = u32::from(c);
     // 2. An ASCII code point: its byte.
     if code_point < 0x80 {
@@ -72,8 +85,7 @@ pub(crate) fn encode(index: &SingleByteIndex, c: char) -> Encoded {
     let pointer = if offset < u32::from(index.run_len) {
         Some(u32::from(index.run_start) + offset)
     } else {
-        index
-            .code_points
+        code_points
             .iter()
             .position(|&c| u32::from(c) == code_point)
             .map(|p| p as u32)

@@ -162,14 +162,48 @@ fn labels_file(encodings: &[(String, String, Vec<String>)]) -> String {
         s,
         "/// The length of the longest label.\npub(crate) const LONGEST_LABEL: usize = {longest};\n"
     );
+    // Three flat arrays instead of one of (&str, Encoding): a string slice is 8 bytes of
+    // address and length in the wasm, which compress worse than the labels themselves.
     let _ = writeln!(
         s,
-        "/// Every label, sorted by its bytes for binary search.\n\
-         pub(crate) static LABELS: [(&str, Encoding); {}] = [",
+        "/// Every label, sorted by its bytes for binary search, one after the other.\n\
+         pub(crate) static LABEL_TEXT: &str = \"\\"
+    );
+    let mut line = String::new();
+    for (label, _) in &labels {
+        if line.len() + label.len() > 90 {
+            let _ = writeln!(s, "    {line}\\");
+            line.clear();
+        }
+        line.push_str(label);
+    }
+    let _ = writeln!(s, "    {line}\";\n");
+    let _ = writeln!(
+        s,
+        "/// Where each label of [`LABEL_TEXT`] ends.\n\
+         pub(crate) static LABEL_ENDS: [u16; {}] = [",
+        labels.len()
+    );
+    let mut end = 0;
+    for chunk in labels.chunks(12) {
+        let ends: Vec<String> = chunk
+            .iter()
+            .map(|(label, _)| {
+                end += label.len();
+                end.to_string()
+            })
+            .collect();
+        let _ = writeln!(s, "    {},", ends.join(", "));
+    }
+    s.push_str("];\n\n");
+    let _ = writeln!(
+        s,
+        "/// The encoding of each label of [`LABEL_TEXT`].\n\
+         pub(crate) static LABEL_ENCODINGS: [Encoding; {}] = [",
         labels.len()
     );
     for (label, v) in &labels {
-        let _ = writeln!(s, "    ({label:?}, Encoding::{v}),");
+        let _ = writeln!(s, "    Encoding::{v}, // {label}");
     }
     s.push_str("];\n");
     s
@@ -270,17 +304,18 @@ fn single_byte_file(
         }
         let _ = write!(
             s,
-            "\n/// Index {name}.\nstatic {}: SingleByteIndex = SingleByteIndex {{\n    run_start: {best_start},\n    run_len: {best_len},\n    run_code_point: {:#06X},\n    code_points: [",
+            "\n/// Index {name}.\nstatic {}: SingleByteIndex = SingleByteIndex {{\n    run_start: {best_start},\n    run_len: {best_len},\n    run_code_point: {:#06X},\n    deltas: [",
             static_name(name),
             code_points[best_start]
         );
-        for (i, c) in code_points.iter().enumerate() {
-            if i % 8 == 0 {
+        // Each code point minus its byte, wrapping (src/encoding/single_byte.rs `deltas`).
+        for (c, byte) in code_points.iter().zip(0x80u16..) {
+            if byte % 8 == 0 {
                 s.push_str("\n        ");
             } else {
                 s.push(' ');
             }
-            let _ = write!(s, "{c:#06X},");
+            let _ = write!(s, "{:#06X},", c.wrapping_sub(byte));
         }
         s.push_str("\n    ],\n};\n");
     }

@@ -96,234 +96,285 @@ pub(crate) const fn names(encoding: Encoding) -> (&'static str, &'static str) {
 /// The length of the longest label.
 pub(crate) const LONGEST_LABEL: usize = 19;
 
-/// Every label, sorted by its bytes for binary search.
-pub(crate) static LABELS: [(&str, Encoding); 228] = [
-    ("866", Encoding::Ibm866),
-    ("ansi_x3.4-1968", Encoding::Windows1252),
-    ("arabic", Encoding::Iso8859_6),
-    ("ascii", Encoding::Windows1252),
-    ("asmo-708", Encoding::Iso8859_6),
-    ("big5", Encoding::Big5),
-    ("big5-hkscs", Encoding::Big5),
-    ("chinese", Encoding::Gbk),
-    ("cn-big5", Encoding::Big5),
-    ("cp1250", Encoding::Windows1250),
-    ("cp1251", Encoding::Windows1251),
-    ("cp1252", Encoding::Windows1252),
-    ("cp1253", Encoding::Windows1253),
-    ("cp1254", Encoding::Windows1254),
-    ("cp1255", Encoding::Windows1255),
-    ("cp1256", Encoding::Windows1256),
-    ("cp1257", Encoding::Windows1257),
-    ("cp1258", Encoding::Windows1258),
-    ("cp819", Encoding::Windows1252),
-    ("cp866", Encoding::Ibm866),
-    ("csbig5", Encoding::Big5),
-    ("cseuckr", Encoding::EucKr),
-    ("cseucpkdfmtjapanese", Encoding::EucJp),
-    ("csgb2312", Encoding::Gbk),
-    ("csibm866", Encoding::Ibm866),
-    ("csiso2022jp", Encoding::Iso2022Jp),
-    ("csiso2022kr", Encoding::Replacement),
-    ("csiso58gb231280", Encoding::Gbk),
-    ("csiso88596e", Encoding::Iso8859_6),
-    ("csiso88596i", Encoding::Iso8859_6),
-    ("csiso88598e", Encoding::Iso8859_8),
-    ("csiso88598i", Encoding::Iso8859_8I),
-    ("csisolatin1", Encoding::Windows1252),
-    ("csisolatin2", Encoding::Iso8859_2),
-    ("csisolatin3", Encoding::Iso8859_3),
-    ("csisolatin4", Encoding::Iso8859_4),
-    ("csisolatin5", Encoding::Windows1254),
-    ("csisolatin6", Encoding::Iso8859_10),
-    ("csisolatin9", Encoding::Iso8859_15),
-    ("csisolatinarabic", Encoding::Iso8859_6),
-    ("csisolatincyrillic", Encoding::Iso8859_5),
-    ("csisolatingreek", Encoding::Iso8859_7),
-    ("csisolatinhebrew", Encoding::Iso8859_8),
-    ("cskoi8r", Encoding::Koi8R),
-    ("csksc56011987", Encoding::EucKr),
-    ("csmacintosh", Encoding::Macintosh),
-    ("csshiftjis", Encoding::ShiftJis),
-    ("csunicode", Encoding::Utf16Le),
-    ("cyrillic", Encoding::Iso8859_5),
-    ("dos-874", Encoding::Windows874),
-    ("ecma-114", Encoding::Iso8859_6),
-    ("ecma-118", Encoding::Iso8859_7),
-    ("elot_928", Encoding::Iso8859_7),
-    ("euc-jp", Encoding::EucJp),
-    ("euc-kr", Encoding::EucKr),
-    ("gb18030", Encoding::Gb18030),
-    ("gb2312", Encoding::Gbk),
-    ("gb_2312", Encoding::Gbk),
-    ("gb_2312-80", Encoding::Gbk),
-    ("gbk", Encoding::Gbk),
-    ("greek", Encoding::Iso8859_7),
-    ("greek8", Encoding::Iso8859_7),
-    ("hebrew", Encoding::Iso8859_8),
-    ("hz-gb-2312", Encoding::Replacement),
-    ("ibm819", Encoding::Windows1252),
-    ("ibm866", Encoding::Ibm866),
-    ("iso-10646-ucs-2", Encoding::Utf16Le),
-    ("iso-2022-cn", Encoding::Replacement),
-    ("iso-2022-cn-ext", Encoding::Replacement),
-    ("iso-2022-jp", Encoding::Iso2022Jp),
-    ("iso-2022-kr", Encoding::Replacement),
-    ("iso-8859-1", Encoding::Windows1252),
-    ("iso-8859-10", Encoding::Iso8859_10),
-    ("iso-8859-11", Encoding::Windows874),
-    ("iso-8859-13", Encoding::Iso8859_13),
-    ("iso-8859-14", Encoding::Iso8859_14),
-    ("iso-8859-15", Encoding::Iso8859_15),
-    ("iso-8859-16", Encoding::Iso8859_16),
-    ("iso-8859-2", Encoding::Iso8859_2),
-    ("iso-8859-3", Encoding::Iso8859_3),
-    ("iso-8859-4", Encoding::Iso8859_4),
-    ("iso-8859-5", Encoding::Iso8859_5),
-    ("iso-8859-6", Encoding::Iso8859_6),
-    ("iso-8859-6-e", Encoding::Iso8859_6),
-    ("iso-8859-6-i", Encoding::Iso8859_6),
-    ("iso-8859-7", Encoding::Iso8859_7),
-    ("iso-8859-8", Encoding::Iso8859_8),
-    ("iso-8859-8-e", Encoding::Iso8859_8),
-    ("iso-8859-8-i", Encoding::Iso8859_8I),
-    ("iso-8859-9", Encoding::Windows1254),
-    ("iso-ir-100", Encoding::Windows1252),
-    ("iso-ir-101", Encoding::Iso8859_2),
-    ("iso-ir-109", Encoding::Iso8859_3),
-    ("iso-ir-110", Encoding::Iso8859_4),
-    ("iso-ir-126", Encoding::Iso8859_7),
-    ("iso-ir-127", Encoding::Iso8859_6),
-    ("iso-ir-138", Encoding::Iso8859_8),
-    ("iso-ir-144", Encoding::Iso8859_5),
-    ("iso-ir-148", Encoding::Windows1254),
-    ("iso-ir-149", Encoding::EucKr),
-    ("iso-ir-157", Encoding::Iso8859_10),
-    ("iso-ir-58", Encoding::Gbk),
-    ("iso8859-1", Encoding::Windows1252),
-    ("iso8859-10", Encoding::Iso8859_10),
-    ("iso8859-11", Encoding::Windows874),
-    ("iso8859-13", Encoding::Iso8859_13),
-    ("iso8859-14", Encoding::Iso8859_14),
-    ("iso8859-15", Encoding::Iso8859_15),
-    ("iso8859-2", Encoding::Iso8859_2),
-    ("iso8859-3", Encoding::Iso8859_3),
-    ("iso8859-4", Encoding::Iso8859_4),
-    ("iso8859-5", Encoding::Iso8859_5),
-    ("iso8859-6", Encoding::Iso8859_6),
-    ("iso8859-7", Encoding::Iso8859_7),
-    ("iso8859-8", Encoding::Iso8859_8),
-    ("iso8859-9", Encoding::Windows1254),
-    ("iso88591", Encoding::Windows1252),
-    ("iso885910", Encoding::Iso8859_10),
-    ("iso885911", Encoding::Windows874),
-    ("iso885913", Encoding::Iso8859_13),
-    ("iso885914", Encoding::Iso8859_14),
-    ("iso885915", Encoding::Iso8859_15),
-    ("iso88592", Encoding::Iso8859_2),
-    ("iso88593", Encoding::Iso8859_3),
-    ("iso88594", Encoding::Iso8859_4),
-    ("iso88595", Encoding::Iso8859_5),
-    ("iso88596", Encoding::Iso8859_6),
-    ("iso88597", Encoding::Iso8859_7),
-    ("iso88598", Encoding::Iso8859_8),
-    ("iso88599", Encoding::Windows1254),
-    ("iso_8859-1", Encoding::Windows1252),
-    ("iso_8859-15", Encoding::Iso8859_15),
-    ("iso_8859-1:1987", Encoding::Windows1252),
-    ("iso_8859-2", Encoding::Iso8859_2),
-    ("iso_8859-2:1987", Encoding::Iso8859_2),
-    ("iso_8859-3", Encoding::Iso8859_3),
-    ("iso_8859-3:1988", Encoding::Iso8859_3),
-    ("iso_8859-4", Encoding::Iso8859_4),
-    ("iso_8859-4:1988", Encoding::Iso8859_4),
-    ("iso_8859-5", Encoding::Iso8859_5),
-    ("iso_8859-5:1988", Encoding::Iso8859_5),
-    ("iso_8859-6", Encoding::Iso8859_6),
-    ("iso_8859-6:1987", Encoding::Iso8859_6),
-    ("iso_8859-7", Encoding::Iso8859_7),
-    ("iso_8859-7:1987", Encoding::Iso8859_7),
-    ("iso_8859-8", Encoding::Iso8859_8),
-    ("iso_8859-8:1988", Encoding::Iso8859_8),
-    ("iso_8859-9", Encoding::Windows1254),
-    ("iso_8859-9:1989", Encoding::Windows1254),
-    ("koi", Encoding::Koi8R),
-    ("koi8", Encoding::Koi8R),
-    ("koi8-r", Encoding::Koi8R),
-    ("koi8-ru", Encoding::Koi8U),
-    ("koi8-u", Encoding::Koi8U),
-    ("koi8_r", Encoding::Koi8R),
-    ("korean", Encoding::EucKr),
-    ("ks_c_5601-1987", Encoding::EucKr),
-    ("ks_c_5601-1989", Encoding::EucKr),
-    ("ksc5601", Encoding::EucKr),
-    ("ksc_5601", Encoding::EucKr),
-    ("l1", Encoding::Windows1252),
-    ("l2", Encoding::Iso8859_2),
-    ("l3", Encoding::Iso8859_3),
-    ("l4", Encoding::Iso8859_4),
-    ("l5", Encoding::Windows1254),
-    ("l6", Encoding::Iso8859_10),
-    ("l9", Encoding::Iso8859_15),
-    ("latin1", Encoding::Windows1252),
-    ("latin2", Encoding::Iso8859_2),
-    ("latin3", Encoding::Iso8859_3),
-    ("latin4", Encoding::Iso8859_4),
-    ("latin5", Encoding::Windows1254),
-    ("latin6", Encoding::Iso8859_10),
-    ("logical", Encoding::Iso8859_8I),
-    ("mac", Encoding::Macintosh),
-    ("macintosh", Encoding::Macintosh),
-    ("ms932", Encoding::ShiftJis),
-    ("ms_kanji", Encoding::ShiftJis),
-    ("replacement", Encoding::Replacement),
-    ("shift-jis", Encoding::ShiftJis),
-    ("shift_jis", Encoding::ShiftJis),
-    ("sjis", Encoding::ShiftJis),
-    ("sun_eu_greek", Encoding::Iso8859_7),
-    ("tis-620", Encoding::Windows874),
-    ("ucs-2", Encoding::Utf16Le),
-    ("unicode", Encoding::Utf16Le),
-    ("unicode-1-1-utf-8", Encoding::Utf8),
-    ("unicode11utf8", Encoding::Utf8),
-    ("unicode20utf8", Encoding::Utf8),
-    ("unicodefeff", Encoding::Utf16Le),
-    ("unicodefffe", Encoding::Utf16Be),
-    ("us-ascii", Encoding::Windows1252),
-    ("utf-16", Encoding::Utf16Le),
-    ("utf-16be", Encoding::Utf16Be),
-    ("utf-16le", Encoding::Utf16Le),
-    ("utf-8", Encoding::Utf8),
-    ("utf8", Encoding::Utf8),
-    ("visual", Encoding::Iso8859_8),
-    ("windows-1250", Encoding::Windows1250),
-    ("windows-1251", Encoding::Windows1251),
-    ("windows-1252", Encoding::Windows1252),
-    ("windows-1253", Encoding::Windows1253),
-    ("windows-1254", Encoding::Windows1254),
-    ("windows-1255", Encoding::Windows1255),
-    ("windows-1256", Encoding::Windows1256),
-    ("windows-1257", Encoding::Windows1257),
-    ("windows-1258", Encoding::Windows1258),
-    ("windows-31j", Encoding::ShiftJis),
-    ("windows-874", Encoding::Windows874),
-    ("windows-949", Encoding::EucKr),
-    ("x-cp1250", Encoding::Windows1250),
-    ("x-cp1251", Encoding::Windows1251),
-    ("x-cp1252", Encoding::Windows1252),
-    ("x-cp1253", Encoding::Windows1253),
-    ("x-cp1254", Encoding::Windows1254),
-    ("x-cp1255", Encoding::Windows1255),
-    ("x-cp1256", Encoding::Windows1256),
-    ("x-cp1257", Encoding::Windows1257),
-    ("x-cp1258", Encoding::Windows1258),
-    ("x-euc-jp", Encoding::EucJp),
-    ("x-gbk", Encoding::Gbk),
-    ("x-mac-cyrillic", Encoding::XMacCyrillic),
-    ("x-mac-roman", Encoding::Macintosh),
-    ("x-mac-ukrainian", Encoding::XMacCyrillic),
-    ("x-sjis", Encoding::ShiftJis),
-    ("x-unicode20utf8", Encoding::Utf8),
-    ("x-user-defined", Encoding::XUserDefined),
-    ("x-x-big5", Encoding::Big5),
+/// Every label, sorted by its bytes for binary search, one after the other.
+pub(crate) static LABEL_TEXT: &str = "\
+    866ansi_x3.4-1968arabicasciiasmo-708big5big5-hkscschinesecn-big5cp1250cp1251cp1252cp1253\
+    cp1254cp1255cp1256cp1257cp1258cp819cp866csbig5cseuckrcseucpkdfmtjapanesecsgb2312csibm866\
+    csiso2022jpcsiso2022krcsiso58gb231280csiso88596ecsiso88596icsiso88598ecsiso88598i\
+    csisolatin1csisolatin2csisolatin3csisolatin4csisolatin5csisolatin6csisolatin9\
+    csisolatinarabiccsisolatincyrilliccsisolatingreekcsisolatinhebrewcskoi8rcsksc56011987\
+    csmacintoshcsshiftjiscsunicodecyrillicdos-874ecma-114ecma-118elot_928euc-jpeuc-krgb18030\
+    gb2312gb_2312gb_2312-80gbkgreekgreek8hebrewhz-gb-2312ibm819ibm866iso-10646-ucs-2\
+    iso-2022-cniso-2022-cn-extiso-2022-jpiso-2022-kriso-8859-1iso-8859-10iso-8859-11\
+    iso-8859-13iso-8859-14iso-8859-15iso-8859-16iso-8859-2iso-8859-3iso-8859-4iso-8859-5\
+    iso-8859-6iso-8859-6-eiso-8859-6-iiso-8859-7iso-8859-8iso-8859-8-eiso-8859-8-iiso-8859-9\
+    iso-ir-100iso-ir-101iso-ir-109iso-ir-110iso-ir-126iso-ir-127iso-ir-138iso-ir-144iso-ir-148\
+    iso-ir-149iso-ir-157iso-ir-58iso8859-1iso8859-10iso8859-11iso8859-13iso8859-14iso8859-15\
+    iso8859-2iso8859-3iso8859-4iso8859-5iso8859-6iso8859-7iso8859-8iso8859-9iso88591iso885910\
+    iso885911iso885913iso885914iso885915iso88592iso88593iso88594iso88595iso88596iso88597\
+    iso88598iso88599iso_8859-1iso_8859-15iso_8859-1:1987iso_8859-2iso_8859-2:1987iso_8859-3\
+    iso_8859-3:1988iso_8859-4iso_8859-4:1988iso_8859-5iso_8859-5:1988iso_8859-6iso_8859-6:1987\
+    iso_8859-7iso_8859-7:1987iso_8859-8iso_8859-8:1988iso_8859-9iso_8859-9:1989koikoi8koi8-r\
+    koi8-rukoi8-ukoi8_rkoreanks_c_5601-1987ks_c_5601-1989ksc5601ksc_5601l1l2l3l4l5l6l9latin1\
+    latin2latin3latin4latin5latin6logicalmacmacintoshms932ms_kanjireplacementshift-jis\
+    shift_jissjissun_eu_greektis-620ucs-2unicodeunicode-1-1-utf-8unicode11utf8unicode20utf8\
+    unicodefeffunicodefffeus-asciiutf-16utf-16beutf-16leutf-8utf8visualwindows-1250\
+    windows-1251windows-1252windows-1253windows-1254windows-1255windows-1256windows-1257\
+    windows-1258windows-31jwindows-874windows-949x-cp1250x-cp1251x-cp1252x-cp1253x-cp1254\
+    x-cp1255x-cp1256x-cp1257x-cp1258x-euc-jpx-gbkx-mac-cyrillicx-mac-romanx-mac-ukrainian\
+    x-sjisx-unicode20utf8x-user-definedx-x-big5";
+
+/// Where each label of [`LABEL_TEXT`] ends.
+pub(crate) static LABEL_ENDS: [u16; 228] = [
+    3, 17, 23, 28, 36, 40, 50, 57, 64, 70, 76, 82,
+    88, 94, 100, 106, 112, 118, 123, 128, 134, 141, 160, 168,
+    176, 187, 198, 213, 224, 235, 246, 257, 268, 279, 290, 301,
+    312, 323, 334, 350, 368, 383, 399, 406, 419, 430, 440, 449,
+    457, 464, 472, 480, 488, 494, 500, 507, 513, 520, 530, 533,
+    538, 544, 550, 560, 566, 572, 587, 598, 613, 624, 635, 645,
+    656, 667, 678, 689, 700, 711, 721, 731, 741, 751, 761, 773,
+    785, 795, 805, 817, 829, 839, 849, 859, 869, 879, 889, 899,
+    909, 919, 929, 939, 949, 958, 967, 977, 987, 997, 1007, 1017,
+    1026, 1035, 1044, 1053, 1062, 1071, 1080, 1089, 1097, 1106, 1115, 1124,
+    1133, 1142, 1150, 1158, 1166, 1174, 1182, 1190, 1198, 1206, 1216, 1227,
+    1242, 1252, 1267, 1277, 1292, 1302, 1317, 1327, 1342, 1352, 1367, 1377,
+    1392, 1402, 1417, 1427, 1442, 1445, 1449, 1455, 1462, 1468, 1474, 1480,
+    1494, 1508, 1515, 1523, 1525, 1527, 1529, 1531, 1533, 1535, 1537, 1543,
+    1549, 1555, 1561, 1567, 1573, 1580, 1583, 1592, 1597, 1605, 1616, 1625,
+    1634, 1638, 1650, 1657, 1662, 1669, 1686, 1699, 1712, 1723, 1734, 1742,
+    1748, 1756, 1764, 1769, 1773, 1779, 1791, 1803, 1815, 1827, 1839, 1851,
+    1863, 1875, 1887, 1898, 1909, 1920, 1928, 1936, 1944, 1952, 1960, 1968,
+    1976, 1984, 1992, 2000, 2005, 2019, 2030, 2045, 2051, 2066, 2080, 2088,
+];
+
+/// The encoding of each label of [`LABEL_TEXT`].
+pub(crate) static LABEL_ENCODINGS: [Encoding; 228] = [
+    Encoding::Ibm866, // 866
+    Encoding::Windows1252, // ansi_x3.4-1968
+    Encoding::Iso8859_6, // arabic
+    Encoding::Windows1252, // ascii
+    Encoding::Iso8859_6, // asmo-708
+    Encoding::Big5, // big5
+    Encoding::Big5, // big5-hkscs
+    Encoding::Gbk, // chinese
+    Encoding::Big5, // cn-big5
+    Encoding::Windows1250, // cp1250
+    Encoding::Windows1251, // cp1251
+    Encoding::Windows1252, // cp1252
+    Encoding::Windows1253, // cp1253
+    Encoding::Windows1254, // cp1254
+    Encoding::Windows1255, // cp1255
+    Encoding::Windows1256, // cp1256
+    Encoding::Windows1257, // cp1257
+    Encoding::Windows1258, // cp1258
+    Encoding::Windows1252, // cp819
+    Encoding::Ibm866, // cp866
+    Encoding::Big5, // csbig5
+    Encoding::EucKr, // cseuckr
+    Encoding::EucJp, // cseucpkdfmtjapanese
+    Encoding::Gbk, // csgb2312
+    Encoding::Ibm866, // csibm866
+    Encoding::Iso2022Jp, // csiso2022jp
+    Encoding::Replacement, // csiso2022kr
+    Encoding::Gbk, // csiso58gb231280
+    Encoding::Iso8859_6, // csiso88596e
+    Encoding::Iso8859_6, // csiso88596i
+    Encoding::Iso8859_8, // csiso88598e
+    Encoding::Iso8859_8I, // csiso88598i
+    Encoding::Windows1252, // csisolatin1
+    Encoding::Iso8859_2, // csisolatin2
+    Encoding::Iso8859_3, // csisolatin3
+    Encoding::Iso8859_4, // csisolatin4
+    Encoding::Windows1254, // csisolatin5
+    Encoding::Iso8859_10, // csisolatin6
+    Encoding::Iso8859_15, // csisolatin9
+    Encoding::Iso8859_6, // csisolatinarabic
+    Encoding::Iso8859_5, // csisolatincyrillic
+    Encoding::Iso8859_7, // csisolatingreek
+    Encoding::Iso8859_8, // csisolatinhebrew
+    Encoding::Koi8R, // cskoi8r
+    Encoding::EucKr, // csksc56011987
+    Encoding::Macintosh, // csmacintosh
+    Encoding::ShiftJis, // csshiftjis
+    Encoding::Utf16Le, // csunicode
+    Encoding::Iso8859_5, // cyrillic
+    Encoding::Windows874, // dos-874
+    Encoding::Iso8859_6, // ecma-114
+    Encoding::Iso8859_7, // ecma-118
+    Encoding::Iso8859_7, // elot_928
+    Encoding::EucJp, // euc-jp
+    Encoding::EucKr, // euc-kr
+    Encoding::Gb18030, // gb18030
+    Encoding::Gbk, // gb2312
+    Encoding::Gbk, // gb_2312
+    Encoding::Gbk, // gb_2312-80
+    Encoding::Gbk, // gbk
+    Encoding::Iso8859_7, // greek
+    Encoding::Iso8859_7, // greek8
+    Encoding::Iso8859_8, // hebrew
+    Encoding::Replacement, // hz-gb-2312
+    Encoding::Windows1252, // ibm819
+    Encoding::Ibm866, // ibm866
+    Encoding::Utf16Le, // iso-10646-ucs-2
+    Encoding::Replacement, // iso-2022-cn
+    Encoding::Replacement, // iso-2022-cn-ext
+    Encoding::Iso2022Jp, // iso-2022-jp
+    Encoding::Replacement, // iso-2022-kr
+    Encoding::Windows1252, // iso-8859-1
+    Encoding::Iso8859_10, // iso-8859-10
+    Encoding::Windows874, // iso-8859-11
+    Encoding::Iso8859_13, // iso-8859-13
+    Encoding::Iso8859_14, // iso-8859-14
+    Encoding::Iso8859_15, // iso-8859-15
+    Encoding::Iso8859_16, // iso-8859-16
+    Encoding::Iso8859_2, // iso-8859-2
+    Encoding::Iso8859_3, // iso-8859-3
+    Encoding::Iso8859_4, // iso-8859-4
+    Encoding::Iso8859_5, // iso-8859-5
+    Encoding::Iso8859_6, // iso-8859-6
+    Encoding::Iso8859_6, // iso-8859-6-e
+    Encoding::Iso8859_6, // iso-8859-6-i
+    Encoding::Iso8859_7, // iso-8859-7
+    Encoding::Iso8859_8, // iso-8859-8
+    Encoding::Iso8859_8, // iso-8859-8-e
+    Encoding::Iso8859_8I, // iso-8859-8-i
+    Encoding::Windows1254, // iso-8859-9
+    Encoding::Windows1252, // iso-ir-100
+    Encoding::Iso8859_2, // iso-ir-101
+    Encoding::Iso8859_3, // iso-ir-109
+    Encoding::Iso8859_4, // iso-ir-110
+    Encoding::Iso8859_7, // iso-ir-126
+    Encoding::Iso8859_6, // iso-ir-127
+    Encoding::Iso8859_8, // iso-ir-138
+    Encoding::Iso8859_5, // iso-ir-144
+    Encoding::Windows1254, // iso-ir-148
+    Encoding::EucKr, // iso-ir-149
+    Encoding::Iso8859_10, // iso-ir-157
+    Encoding::Gbk, // iso-ir-58
+    Encoding::Windows1252, // iso8859-1
+    Encoding::Iso8859_10, // iso8859-10
+    Encoding::Windows874, // iso8859-11
+    Encoding::Iso8859_13, // iso8859-13
+    Encoding::Iso8859_14, // iso8859-14
+    Encoding::Iso8859_15, // iso8859-15
+    Encoding::Iso8859_2, // iso8859-2
+    Encoding::Iso8859_3, // iso8859-3
+    Encoding::Iso8859_4, // iso8859-4
+    Encoding::Iso8859_5, // iso8859-5
+    Encoding::Iso8859_6, // iso8859-6
+    Encoding::Iso8859_7, // iso8859-7
+    Encoding::Iso8859_8, // iso8859-8
+    Encoding::Windows1254, // iso8859-9
+    Encoding::Windows1252, // iso88591
+    Encoding::Iso8859_10, // iso885910
+    Encoding::Windows874, // iso885911
+    Encoding::Iso8859_13, // iso885913
+    Encoding::Iso8859_14, // iso885914
+    Encoding::Iso8859_15, // iso885915
+    Encoding::Iso8859_2, // iso88592
+    Encoding::Iso8859_3, // iso88593
+    Encoding::Iso8859_4, // iso88594
+    Encoding::Iso8859_5, // iso88595
+    Encoding::Iso8859_6, // iso88596
+    Encoding::Iso8859_7, // iso88597
+    Encoding::Iso8859_8, // iso88598
+    Encoding::Windows1254, // iso88599
+    Encoding::Windows1252, // iso_8859-1
+    Encoding::Iso8859_15, // iso_8859-15
+    Encoding::Windows1252, // iso_8859-1:1987
+    Encoding::Iso8859_2, // iso_8859-2
+    Encoding::Iso8859_2, // iso_8859-2:1987
+    Encoding::Iso8859_3, // iso_8859-3
+    Encoding::Iso8859_3, // iso_8859-3:1988
+    Encoding::Iso8859_4, // iso_8859-4
+    Encoding::Iso8859_4, // iso_8859-4:1988
+    Encoding::Iso8859_5, // iso_8859-5
+    Encoding::Iso8859_5, // iso_8859-5:1988
+    Encoding::Iso8859_6, // iso_8859-6
+    Encoding::Iso8859_6, // iso_8859-6:1987
+    Encoding::Iso8859_7, // iso_8859-7
+    Encoding::Iso8859_7, // iso_8859-7:1987
+    Encoding::Iso8859_8, // iso_8859-8
+    Encoding::Iso8859_8, // iso_8859-8:1988
+    Encoding::Windows1254, // iso_8859-9
+    Encoding::Windows1254, // iso_8859-9:1989
+    Encoding::Koi8R, // koi
+    Encoding::Koi8R, // koi8
+    Encoding::Koi8R, // koi8-r
+    Encoding::Koi8U, // koi8-ru
+    Encoding::Koi8U, // koi8-u
+    Encoding::Koi8R, // koi8_r
+    Encoding::EucKr, // korean
+    Encoding::EucKr, // ks_c_5601-1987
+    Encoding::EucKr, // ks_c_5601-1989
+    Encoding::EucKr, // ksc5601
+    Encoding::EucKr, // ksc_5601
+    Encoding::Windows1252, // l1
+    Encoding::Iso8859_2, // l2
+    Encoding::Iso8859_3, // l3
+    Encoding::Iso8859_4, // l4
+    Encoding::Windows1254, // l5
+    Encoding::Iso8859_10, // l6
+    Encoding::Iso8859_15, // l9
+    Encoding::Windows1252, // latin1
+    Encoding::Iso8859_2, // latin2
+    Encoding::Iso8859_3, // latin3
+    Encoding::Iso8859_4, // latin4
+    Encoding::Windows1254, // latin5
+    Encoding::Iso8859_10, // latin6
+    Encoding::Iso8859_8I, // logical
+    Encoding::Macintosh, // mac
+    Encoding::Macintosh, // macintosh
+    Encoding::ShiftJis, // ms932
+    Encoding::ShiftJis, // ms_kanji
+    Encoding::Replacement, // replacement
+    Encoding::ShiftJis, // shift-jis
+    Encoding::ShiftJis, // shift_jis
+    Encoding::ShiftJis, // sjis
+    Encoding::Iso8859_7, // sun_eu_greek
+    Encoding::Windows874, // tis-620
+    Encoding::Utf16Le, // ucs-2
+    Encoding::Utf16Le, // unicode
+    Encoding::Utf8, // unicode-1-1-utf-8
+    Encoding::Utf8, // unicode11utf8
+    Encoding::Utf8, // unicode20utf8
+    Encoding::Utf16Le, // unicodefeff
+    Encoding::Utf16Be, // unicodefffe
+    Encoding::Windows1252, // us-ascii
+    Encoding::Utf16Le, // utf-16
+    Encoding::Utf16Be, // utf-16be
+    Encoding::Utf16Le, // utf-16le
+    Encoding::Utf8, // utf-8
+    Encoding::Utf8, // utf8
+    Encoding::Iso8859_8, // visual
+    Encoding::Windows1250, // windows-1250
+    Encoding::Windows1251, // windows-1251
+    Encoding::Windows1252, // windows-1252
+    Encoding::Windows1253, // windows-1253
+    Encoding::Windows1254, // windows-1254
+    Encoding::Windows1255, // windows-1255
+    Encoding::Windows1256, // windows-1256
+    Encoding::Windows1257, // windows-1257
+    Encoding::Windows1258, // windows-1258
+    Encoding::ShiftJis, // windows-31j
+    Encoding::Windows874, // windows-874
+    Encoding::EucKr, // windows-949
+    Encoding::Windows1250, // x-cp1250
+    Encoding::Windows1251, // x-cp1251
+    Encoding::Windows1252, // x-cp1252
+    Encoding::Windows1253, // x-cp1253
+    Encoding::Windows1254, // x-cp1254
+    Encoding::Windows1255, // x-cp1255
+    Encoding::Windows1256, // x-cp1256
+    Encoding::Windows1257, // x-cp1257
+    Encoding::Windows1258, // x-cp1258
+    Encoding::EucJp, // x-euc-jp
+    Encoding::Gbk, // x-gbk
+    Encoding::XMacCyrillic, // x-mac-cyrillic
+    Encoding::Macintosh, // x-mac-roman
+    Encoding::XMacCyrillic, // x-mac-ukrainian
+    Encoding::ShiftJis, // x-sjis
+    Encoding::Utf8, // x-unicode20utf8
+    Encoding::XUserDefined, // x-user-defined
+    Encoding::Big5, // x-x-big5
 ];
