@@ -29,7 +29,6 @@ const js = join(root, 'js');
 
 /** Each wasm: its cargo features. */
 const UNITS = {
-  base64: 'base64',
   url: 'url',
   // URL + Public Suffix List + every encoder: publicSuffix, registrableDomain and parseURL with
   // an encoding (js/entries/url-full.js).
@@ -52,6 +51,7 @@ const AREAS = {
   // Not a subpath: the part of `url` in the url-full wasm, a file of its own that url.cjs/url.js
   // import (built first, as they need it), so that a bundler drops it (its `sideEffects` are false) when unused.
   'url-full': { entry: 'url-full.js', globals: [], polyfill: false },
+  // No wasm (js/base64.js).
   base64: { entry: 'base64.js', globals: ['atob', 'btoa'] },
   url: { entry: 'url.js', globals: ['URL', 'URLSearchParams'] },
   encoding: {
