@@ -15,6 +15,8 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
+import { deflateRawSync } from 'node:zlib';
+import zopfli from '@gfx/zopfli';
 import * as esbuild from 'esbuild';
 import { bindgen, compileWasm, optimize, root, sizes } from './wasm.mjs';
 
@@ -27,7 +29,6 @@ const js = join(root, 'js');
 
 /** Each wasm: its cargo features. */
 const UNITS = {
-  base64: 'base64',
   url: 'url',
   // URL + Public Suffix List + every encoder: publicSuffix, registrableDomain and parseURL with
   // an encoding (js/entries/url-full.js).
@@ -50,6 +51,7 @@ const AREAS = {
   // Not a subpath: the part of `url` in the url-full wasm, a file of its own that url.cjs/url.js
   // import (built first, as they need it), so that a bundler drops it (its `sideEffects` are false) when unused.
   'url-full': { entry: 'url-full.js', globals: [], polyfill: false },
+  // No wasm (js/base64.js).
   base64: { entry: 'base64.js', globals: ['atob', 'btoa'] },
   url: { entry: 'url.js', globals: ['URL', 'URLSearchParams'] },
   encoding: {
@@ -72,6 +74,8 @@ mkdirSync(outDir, { recursive: true });
 // 1-3. The wasm and glue of every unit.
 const glueRoot = join(root, 'target', 'wasm-bindgen', basename(outDir));
 const wasmSizes = [];
+// Each unit's wasm as a raw DEFLATE stream, for the inline flavour (see inlineWasm).
+const deflated = new Map();
 const lite = !args.includes('--no-lite');
 for (const [unit, unitFeatures] of Object.entries(UNITS)) {
   if ((unit === 'encoding-lite' && !lite) || (unit === 'full' && testing)) continue;
@@ -92,6 +96,7 @@ for (const [unit, unitFeatures] of Object.entries(UNITS)) {
   const wasmOut = join(outDir, `${unit}.wasm`);
   cpSync(optimized, wasmOut);
   wasmSizes.push([wasmOut, sizes(wasmOut)]);
+  deflated.set(unit, await deflate(glueDir, readFileSync(wasmOut)));
 }
 
 /**
@@ -152,33 +157,37 @@ function __weftGuarded() {
 `;
 }
 
-/** Base64 of a unit's optimized wasm, for the inline (browser, bundler, Deno) flavour. */
-const inlineWasm = (unit) => readFileSync(join(outDir, `${unit}.wasm`)).toString('base64');
-
-// The inline flavour's decoder: its own loop, not the host's Uint8Array.fromBase64 or atob: a page may have replaced those
-// before weft loads (a few ms for the largest wasm, once per process).
-const INLINE_DECODER = `
-export function decodeBase64(text) {
-  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
-  const values = new Uint8Array(128);
-  for (let i = 0; i < 64; i++) values[alphabet.charCodeAt(i)] = i;
-  const padding = text.endsWith('==') ? 2 : text.endsWith('=') ? 1 : 0;
-  const bytes = new Uint8Array((text.length / 4) * 3 - padding);
-  for (let i = 0, j = 0; i < text.length; i += 4) {
-    const n = (values[text.charCodeAt(i)] << 18) | (values[text.charCodeAt(i + 1)] << 12) |
-      (values[text.charCodeAt(i + 2)] << 6) | values[text.charCodeAt(i + 3)];
-    bytes[j++] = n >> 16;
-    if (j < bytes.length) bytes[j++] = (n >> 8) & 0xff;
-    if (j < bytes.length) bytes[j++] = n & 0xff;
-  }
-  return bytes;
+/**
+ * `wasm` as a raw DEFLATE stream: Zopfli's (4-7 % smaller than zlib's level 9; seconds per wasm,
+ * so kept beside the unit's other build outputs until the wasm changes); zlib's in debug builds.
+ */
+async function deflate(glueDir, wasm) {
+  if (debug) return deflateRawSync(wasm, { level: 9 });
+  const key = createHash('sha256').update(wasm).digest('hex');
+  const file = join(glueDir, `deflated-${key}.bin`);
+  if (existsSync(file)) return readFileSync(file);
+  const stream = Buffer.from(await zopfli.deflateAsync(wasm, { numiterations: 15 }));
+  writeFileSync(file, stream);
+  return stream;
 }
-`;
+
+/**
+ * The inline (browser, bundler, Deno) flavour's module for a unit's wasm: base64 of its raw
+ * DEFLATE stream, inflated on first use by js/inflate.js. A server's gzip of that text costs
+ * about what gzip of the .wasm does (base64 of the bare wasm cost 12-31 % more).
+ */
+function inlineWasm(unit) {
+  return `import { inflateBase64 } from './inflate.js';
+const WASM = ${JSON.stringify(deflated.get(unit).toString('base64'))};
+export function wasmBytes() {
+  return inflateBase64(WASM, ${readFileSync(join(outDir, `${unit}.wasm`)).length});
+}`;
+}
 
 /**
  * The esbuild plugin that wires one bundle: `#glue` is the area's glue (`#glue` imported from
  * the url-full part, loaded in namespace `url-full`, is that part's); `#wasm-bytes` reads the
- * unit's .wasm beside the bundle (`node`) or decodes it from the bundle (`inline`);
+ * unit's .wasm beside the bundle (`node`) or inflates it from the bundle (`inline`);
  * `#area/NAME` is another area's file, kept external; `#area-api`/`#area-globals` feed
  * js/entries/polyfill.js; js/polyfill.js's `./api.js` is `polyfillApi`; `#testing` adds the
  * test-only panic in testing builds.
@@ -202,11 +211,7 @@ export function wasmBytes() {
   return readFileSync(file);
 }`);
         }
-        return virtual(`wasm-bytes:${wasmUnit}`, `import { decodeBase64 } from '#inline-decoder';
-const WASM = ${JSON.stringify(inlineWasm(wasmUnit))};
-export function wasmBytes() {
-  return decodeBase64(WASM);
-}`);
+        return virtual(`wasm-bytes:${wasmUnit}`, inlineWasm(wasmUnit));
       });
       build.onResolve({ filter: /^#html$/ }, () =>
         virtual(
@@ -217,7 +222,6 @@ export const html = Object.freeze(Object.fromEntries(Object.keys(area).filter((k
             : "export * as html from '#area/html';",
         ),
       );
-      build.onResolve({ filter: /^#inline-decoder$/ }, () => virtual('inline-decoder', INLINE_DECODER));
       build.onResolve({ filter: /^#area\// }, ({ path }) => {
         const name = externalAreas[path.slice('#area/'.length)] ?? path.slice('#area/'.length);
         return { path: flavour === 'node' ? `./${name}.cjs` : `./${name}.js`, external: true };

@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync, inflateRawSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { root } from './wasm.mjs';
 
@@ -61,12 +61,12 @@ for (const [subpath, app, call, budget] of APPS) {
   });
   const js = Buffer.from(result.outputFiles[0].contents);
   const inline = compressed(js);
-  // The same app if each wasm were fetched beside it: the base64 strings out of the JS, the
-  // wasm files' bytes compressed separately.
-  const strings = js.toString('latin1').match(/"AGFzbQ[A-Za-z0-9+/=]+"/g) ?? [];
+  // The same app if each wasm were fetched beside it: the inline wasm (base64 of a raw DEFLATE
+  // stream) out of the JS, the wasm files' bytes compressed separately.
+  const strings = js.toString('latin1').match(/"[A-Za-z0-9+/]{1000,}={0,2}"/g) ?? [];
   let asFile = compressed(Buffer.from(strings.reduce((text, string) => text.replace(string, '""'), js.toString('latin1')), 'latin1'));
   for (const string of strings) {
-    const wasm = compressed(Buffer.from(string.slice(1, -1), 'base64'));
+    const wasm = compressed(inflateRawSync(Buffer.from(string.slice(1, -1), 'base64')));
     asFile = { gzip: asFile.gzip + wasm.gzip, brotli: asFile.brotli + wasm.brotli };
   }
   let startup = '';

@@ -5,11 +5,9 @@
 //! panic hook below reports it and schedules a fresh instance for the next call (the glue is
 //! built with `--experimental-reset-state-function`), so the module keeps working.
 
-#[cfg(feature = "base64")]
-mod base64;
 #[cfg(feature = "encoding")]
 mod encoding;
-#[cfg(any(feature = "base64", feature = "encoding", feature = "structured-clone"))]
+#[cfg(any(feature = "encoding", feature = "structured-clone"))]
 mod errors;
 #[cfg(feature = "html")]
 mod html;

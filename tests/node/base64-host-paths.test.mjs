@@ -1,13 +1,14 @@
 // forgiving-base64's host paths (js/base64.js): Buffer's base64 and Latin1 primitives in Node
 // and Bun, the TC39 Uint8Array.fromBase64/toBase64, the host's atob/btoa, each used only if it
-// passes the load-time probes; the wasm codec otherwise and for every error. Each test loads a
-// fresh copy of the web build with the host's globals arranged so that one path is taken (spies
-// prove it) and checks it against a copy that has only the wasm codec.
+// passes the load-time probes; js/base64.js's own codec otherwise and for every error. Each test
+// loads a fresh copy of the web build with the host's globals arranged so that one path is taken
+// (spies prove it) and checks it against a copy that has only that codec, which is itself checked
+// against the Infra algorithm written out below.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 
-// The inline-wasm ES module (what browsers, bundlers and Deno load): each fresh copy has its own wasm.
+// The ES module that browsers, bundlers and Deno load.
 const webUrl = new URL('base64.js', import.meta.resolve('webweft/package.json')).href;
 const bufferMethods = ['base64Slice', 'base64Write', 'latin1Slice', 'latin1Write'];
 
@@ -37,7 +38,7 @@ const removeHostBase64 = () => {
   delete Uint8Array.fromBase64;
   delete Uint8Array.prototype.toBase64;
 };
-const wasmOnly = await loadWith('wasm-only', removeHostBase64);
+const codecOnly = await loadWith('codec-only', removeHostBase64);
 
 const outcome = (fn) => {
   try {
@@ -47,13 +48,13 @@ const outcome = (fn) => {
   }
 };
 
-/** All four functions agree with the wasm-only build on generated input, errors included. */
-function assertSameAsWasm(weft) {
+/** All four functions agree with the codec-only build on generated input, errors included. */
+function assertSameAsCodec(weft) {
   const base64ish = fc.string({ unit: fc.constantFrom(...'AQZaz09+/=== \t\n\f\r\v-_*.\u00a0\u00ff\u0141\uD800\0'.split('')), maxLength: 24 });
   fc.assert(
     fc.property(fc.oneof(base64ish, fc.string({ unit: 'binary', maxLength: 20 })), (input) => {
       for (const name of ['atob', 'btoa', 'base64Decode']) {
-        assert.deepEqual(outcome(() => weft[name](input)), outcome(() => wasmOnly[name](input)), `${name}(${JSON.stringify(input)})`);
+        assert.deepEqual(outcome(() => weft[name](input)), outcome(() => codecOnly[name](input)), `${name}(${JSON.stringify(input)})`);
       }
     }),
     { numRuns: 3000 },
@@ -61,7 +62,7 @@ function assertSameAsWasm(weft) {
   fc.assert(
     fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
       const encoded = weft.base64Encode(bytes);
-      assert.equal(encoded, wasmOnly.base64Encode(bytes));
+      assert.equal(encoded, codecOnly.base64Encode(bytes));
       assert.deepEqual(weft.base64Decode(encoded), bytes);
       assert.equal(weft.atob(encoded), String.fromCharCode(...bytes));
     }),
@@ -75,6 +76,52 @@ function assertSameAsWasm(weft) {
   const wrapped = Buffer.from(long).toString('base64').replace(/.{76}/g, '$&\r\n');
   assert.deepEqual(weft.base64Decode(wrapped), long);
 }
+
+/** Infra forgiving-base64 decode, step by step: bytes, or null for failure. */
+function infraDecode(data) {
+  data = data.replace(/[\t\n\f\r ]/g, ''); // 1
+  if (data.length % 4 === 0) data = data.replace(/==?$/, ''); // 2
+  if (data.length % 4 === 1 || /[^+/0-9A-Za-z]/.test(data)) return null; // 3, 4
+  const bytes = [];
+  let buffer = 0;
+  let bits = 0;
+  for (const char of data) {
+    buffer = (buffer << 6) | 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'.indexOf(char);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      bytes.push((buffer >> bits) & 0xff);
+    }
+  }
+  return bytes;
+}
+
+test('the codec without any host path is the Infra and HTML algorithms, errors included', () => {
+  const base64ish = fc.string({ unit: fc.constantFrom(...'AQZaz09+/=== \t\n\f\r\v-_*.\u00a0\u00ff\u0141\uD800\0'.split('')), maxLength: 24 });
+  fc.assert(
+    fc.property(fc.oneof(base64ish, fc.string({ unit: 'binary', maxLength: 20 })), (input) => {
+      const expected = infraDecode(input);
+      const invalid = { name: 'InvalidCharacterError', constructor: DOMException };
+      if (expected === null) {
+        assert.throws(() => codecOnly.atob(input), { ...invalid, message: 'atob: the string is not valid base64' });
+        assert.throws(() => codecOnly.base64Decode(input), { ...invalid, message: 'base64Decode: the string is not valid base64' });
+      } else {
+        assert.equal(codecOnly.atob(input), String.fromCharCode(...expected));
+        assert.deepEqual([...codecOnly.base64Decode(input)], expected);
+      }
+      if (/[^\0-\xff]/.test(input)) {
+        assert.throws(() => codecOnly.btoa(input), { ...invalid, message: 'btoa: the string contains a character outside the Latin1 range (above U+00FF)' });
+      } else {
+        assert.equal(codecOnly.btoa(input), Buffer.from(input, 'latin1').toString('base64'));
+      }
+    }),
+    { numRuns: 5000 },
+  );
+  fc.assert(
+    fc.property(fc.uint8Array({ maxLength: 40 }), (bytes) => assert.equal(codecOnly.base64Encode(bytes), Buffer.from(bytes).toString('base64'))),
+    { numRuns: 2000 },
+  );
+});
 
 function spyOn(target, names, calls) {
   for (const name of names) {
@@ -98,7 +145,7 @@ test('Node and Bun: Buffer base64Write/base64Slice/latin1Slice/latin1Write', asy
   const used = Object.fromEntries(bufferMethods.map((name) => [name, calls[name] - before[name]]));
   // base64Decode with whitespace: a first try, then without the whitespace.
   assert.deepEqual(used, { base64Slice: 2, base64Write: 3, latin1Slice: 1, latin1Write: 1 });
-  assertSameAsWasm(weft);
+  assertSameAsCodec(weft);
 });
 
 test('without Buffer: the host atob/btoa where they pass the probes (Chromium tests Uint8Array.fromBase64/toBase64)', async () => {
@@ -114,7 +161,7 @@ test('without Buffer: the host atob/btoa where they pass the probes (Chromium te
   assert.equal(weft.atob(' QUJD'), 'ABC');
   assert.equal(weft.btoa('\xff'), '/w==');
   assert.deepEqual([calls.atob - before.atob, calls.btoa - before.btoa], [1, 1]);
-  assertSameAsWasm(weft);
+  assertSameAsCodec(weft);
 });
 
 test('host codecs that fail a probe are never used', async () => {
@@ -149,5 +196,5 @@ test('host codecs that fail a probe are never used', async () => {
     btoa: 0,
     base64Write: 0,
   });
-  assertSameAsWasm(weft);
+  assertSameAsCodec(weft);
 });
