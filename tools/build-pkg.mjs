@@ -35,8 +35,9 @@ const UNITS = {
   encoding: 'encoding-legacy',
   'encoding-lite': 'encoding',
   'structured-clone': 'structured-clone',
-  // Encoding-parsing a URL needs the URL parser and every encoder in the same wasm.
-  html: 'html,encoding-legacy',
+  // The microsyntaxes only: js/html.js encoding-parses URLs and resolves the meta charset's
+  // label through the url and encoding areas.
+  html: 'html',
   // Everything in one wasm, for polyfill.js (one script, so one copy of the URL parser and the
   // encoders instead of one per area).
   full: 'full',
@@ -219,6 +220,8 @@ export const html = Object.freeze(Object.fromEntries(Object.keys(area).filter((k
       );
       build.onResolve({ filter: /^#inline-decoder$/ }, () => virtual('inline-decoder', INLINE_DECODER));
       build.onResolve({ filter: /^#area\// }, ({ path }) => {
+        // polyfill.js is one script: another area is bundled in, over the same full wasm.
+        if (area === 'full') return { path: join(js, 'entries', `${path.slice('#area/'.length)}.js`) };
         const name = externalAreas[path.slice('#area/'.length)] ?? path.slice('#area/'.length);
         return { path: flavour === 'node' ? `./${name}.cjs` : `./${name}.js`, external: true };
       });
