@@ -53,7 +53,7 @@ test('the whole package re-exports the areas: one class per API, whatever the su
   // A URL made through require passes import's brand checks (issue 14.9).
   assert.equal(esm.hostType(new cjs.URL('https://127.0.0.1/')), 'ipv4');
   assert.equal(cjs.hostType(new esm.URL('https://[::1]/')), 'ipv6');
-  // parseURL with a query encoding runs in the url-full wasm but returns this area's URL.
+  // parseURL with a query encoding (the encoding area's encoder, through JS) returns this area's URL.
   const { url } = esm.parseURL('https://a.test/?\u00e9', undefined, { encoding: 'windows-1252' });
   assert.ok(url instanceof esm.URL);
   assert.equal(url.search, '?%E9');
