@@ -649,6 +649,7 @@ export function labelToEncoding(label) {
 
 // The url area's query encoder (js/url.js, js/query-encoder.js): a property of labelToEncoding,
 // which that area imports from this file's bundle, and not API. (name, string) -> Uint32Array.
+// Only webweft/encoding's wasm has encodingEncodeQuery (the url area imports that area).
 Object.defineProperty(labelToEncoding, '__webweftEncodeQuery', {
   value: function encodeQuery(name, string) {
     return glue.encodingEncodeQuery(writeString(string), name);

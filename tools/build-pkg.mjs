@@ -178,18 +178,18 @@ export function decodeBase64(text) {
 }
 `;
 
+/** The namespaces of parts bundled into another area's polyfill, each over its own wasm. */
+const PARTS = ['encoding', 'public-suffix'];
+
 /**
  * The esbuild plugin that wires one bundle: `#glue` is the area's glue (`#glue` imported from
  * a part bundled into another area's polyfill, loaded in a namespace of its name, is that
  * part's); `#wasm-bytes` reads the unit's .wasm beside the bundle (`node`) or decodes it from
  * the bundle (`inline`); `#area/NAME` is another area's file, kept external (bundled in, in
- * its namespace, in a polyfill: one script); `#query-encoder` is the url wasm's import; `#area-api`/`#area-globals` feed
- * js/entries/polyfill.js; js/polyfill.js's `./api.js` is `polyfillApi`; `#testing` adds the
- * test-only panic in testing builds.
+ * its namespace, in a polyfill: one script); `#query-encoder` is the url wasm's import;
+ * `#area-api`/`#area-globals` feed js/entries/polyfill.js; js/polyfill.js's `./api.js` is
+ * `polyfillApi`; `#testing` adds the test-only panic in testing builds.
  */
-/** The namespaces of parts bundled into another area's polyfill, each over its own wasm. */
-const PARTS = ['encoding', 'public-suffix'];
-
 function wiring({ area, flavour, externalAreas = {}, polyfillApi = join(js, 'api.js') }) {
   const unit = area ? AREAS[area].unit ?? area : 'structured-clone';
   const virtual = (name, contents) => ({ path: name, namespace: 'weft-virtual', pluginData: contents });
