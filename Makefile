@@ -55,7 +55,7 @@ lint:
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --lib -- -D warnings
 	@# Every slimmer wasm feature set that tools/size.mjs builds compiles cleanly too.
-	for features in url public-suffix encoding encoding-legacy html structured-clone lite; do \
+	for features in url public-suffix public-suffix-list encoding encoding-legacy html structured-clone lite; do \
 	  cargo clippy -q --target wasm32-unknown-unknown --lib --no-default-features --features $$features -- -D warnings; \
 	done
 

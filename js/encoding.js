@@ -647,6 +647,15 @@ export function labelToEncoding(label) {
   return glue.labelToEncoding(toDOMString(label)) ?? null;
 }
 
+// The url area's query encoder (js/url.js, js/query-encoder.js): a property of labelToEncoding,
+// which that area imports from this file's bundle, and not API. (name, string) -> Uint32Array.
+// Only webweft/encoding's wasm has encodingEncodeQuery (the url area imports that area).
+Object.defineProperty(labelToEncoding, '__webweftEncodeQuery', {
+  value: function encodeQuery(name, string) {
+    return glue.encodingEncodeQuery(writeString(string), name);
+  },
+});
+
 /** BOM sniff: "UTF-8", "UTF-16BE" or "UTF-16LE" for a byte order mark at the start, or null. */
 export function sniffBOM(bytes) {
   requireArguments(arguments.length, 1, 'sniffBOM');

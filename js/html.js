@@ -10,6 +10,9 @@
 import * as glue from '#glue';
 import { HtmlParser as P, HtmlSerializer as S, HtmlValidator as V } from '#glue';
 import { readAscii, writeString } from './io.js';
+// The other areas' modules (separate files: one instance, one wasm each, however imported).
+import { labelToEncoding } from '#area/encoding';
+import { parseURL } from '#area/url';
 import { wasm } from './runtime.js';
 import { requireArguments, toDOMString, toUSVString } from './webidl.js';
 
@@ -469,7 +472,9 @@ export function extractMetaCharset(content) {
  * "windows-1252", ...), or null when there is no label or the Encoding Standard does not know it.
  */
 export function extractMetaCharsetEncoding(content) {
-  return glue.htmlMetaCharsetEncoding(input(arguments, 'extractMetaCharsetEncoding')) ?? null;
+  // The last step: getting an encoding from the label (the encoding area's table).
+  const label = extractMetaCharset(input(arguments, 'extractMetaCharsetEncoding'));
+  return label === null ? null : labelToEncoding(label);
 }
 
 // ----- URLs (§2.5)
@@ -483,5 +488,12 @@ export function extractMetaCharsetEncoding(content) {
 export function encodingParseAndSerializeURL(url, encoding = 'utf-8', base = undefined) {
   const string = toUSVString(input(arguments, 'encodingParseAndSerializeURL'));
   const label = toDOMString(encoding);
-  return glue.htmlEncodingParseAndSerializeUrl(string, label, base === undefined ? undefined : toUSVString(base)) ?? null;
+  if (base !== undefined) base = toUSVString(base);
+  // The URL parser with the document's encoding for the query (the url area: an unknown label is
+  // its RangeError), then the URL serializer.
+  const { url: parsed } = parseURL(string, base, { encoding: label });
+  if (parsed !== null) return parsed.href;
+  // The environment's base URL is a URL: a string that does not parse is the caller's error.
+  if (base !== undefined && parseURL(base).url === null) throw new TypeError(`html.encodingParseAndSerializeURL: invalid base URL ${JSON.stringify(base)}`);
+  return null;
 }

@@ -16,6 +16,12 @@ import { wasm } from './runtime.js';
 import { utf8Decoder as makeUtf8Decoder } from './utf8.js';
 import { markPlatformObject } from './structured-clone-platform.js';
 import { requireArguments, toDOMString, toUSVString } from './webidl.js';
+import { rethrowQueryEncoderFailure, setQueryEncoder } from './query-encoder.js';
+// The encoding area (labels, and the encoders of queries in other encodings than UTF-8) and the
+// Public Suffix List: other files with their own wasm, which a bundle that never calls
+// parseURL or publicSuffix/registrableDomain leaves out.
+import { labelToEncoding } from '#area/encoding';
+import { lookUpPublicSuffix } from '#public-suffix';
 
 
 // Statuses of urlParse/urlSet and the record layout: src/bindings/url.rs.
@@ -724,13 +730,14 @@ export function parseURL(input, base = undefined, options = undefined) {
   input = toDOMString(input);
   if (base !== undefined) base = toDOMString(base);
   let label = options?.encoding;
-  if (label !== undefined) label = toDOMString(label);
+  if (label !== undefined) label = queryEncoding(toDOMString(label));
   // Input, base and label one after the other in the input buffer.
   const inputLength = writeString(input);
   const baseLength = writeBase(inputLength, base);
   const labelOffset = inputLength + (base === undefined ? 0 : baseLength);
   const labelLength = label === undefined ? NO_LABEL : writeString(label, labelOffset);
   const result = glue.urlParseWithErrors(inputLength, baseLength, labelLength);
+  if (label !== undefined) rethrowQueryEncoderFailure();
   const status = result[0];
   const url = status === FAILURE ? null : new URL(INTERNAL, resultHref(status, input));
   const errors = [];
@@ -738,16 +745,28 @@ export function parseURL(input, base = undefined, options = undefined) {
   return { url, errors };
 }
 
+/**
+ * The query's encoding for parseURL's label: get an encoding, then get an output encoding (the
+ * caller's steps in URL §4.4); undefined for UTF-8, which needs no encoder. The encoding area
+ * knows the labels and encodes the query for the url wasm (js/query-encoder.js).
+ */
+function queryEncoding(label) {
+  const name = labelToEncoding(label);
+  if (name === null) throw new RangeError(`parseURL: the encoding label provided ('${label}') is invalid.`);
+  if (name === 'UTF-8' || name === 'UTF-16BE' || name === 'UTF-16LE' || name === 'replacement') return undefined;
+  setQueryEncoder(labelToEncoding[QUERY_ENCODER]);
+  return name;
+}
+
+// The property of the encoding area's labelToEncoding that holds its query encoder (not API).
+const QUERY_ENCODER = '__webweftEncodeQuery';
+
 const NO_RESULT = -1;
-const NOT_IN_THIS_BUILD = -2;
 
 function hostOperation(operation, args, name) {
   requireArguments(args.length, 1, name);
   const input = toDOMString(args[0]);
   const length = glue.urlHostOperation(operation, writeString(input));
-  if (length === NOT_IN_THIS_BUILD) {
-    throw new Error(`weft.${name}: the Public Suffix List is not included in this build (weft/lite leaves it out; the full \`weft\` entry has it)`);
-  }
   if (length === NO_RESULT) return null;
   const unicode = operation === UrlHostOperation.DomainToUnicode || operation === UrlHostOperation.DomainToUnicodeStrict;
   return unicode ? readUtf8(length) : readAscii(length);
@@ -793,10 +812,12 @@ export function domainToUnicode(domain, options = undefined) {
 
 /** The public suffix of a host (parsed first), or null when it is not a domain. */
 export function publicSuffix(host) {
-  return hostOperation(UrlHostOperation.PublicSuffix, arguments, 'publicSuffix');
+  const domain = hostOperation(UrlHostOperation.ParseDomain, arguments, 'publicSuffix');
+  return domain === null ? null : lookUpPublicSuffix(domain, false);
 }
 
 /** The registrable domain of a host (parsed first), or null. */
 export function registrableDomain(host) {
-  return hostOperation(UrlHostOperation.RegistrableDomain, arguments, 'registrableDomain');
+  const domain = hostOperation(UrlHostOperation.ParseDomain, arguments, 'registrableDomain');
+  return domain === null ? null : lookUpPublicSuffix(domain, true);
 }

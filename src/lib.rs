@@ -9,6 +9,10 @@
 //! `html`, `structured-clone`; `full` (the default) enables all of them.
 
 pub mod infra;
+/// The Public Suffix List algorithm on a domain; `url` re-exports it for hosts.
+#[cfg(feature = "public-suffix-list")]
+#[path = "url/public_suffix.rs"]
+pub mod public_suffix;
 #[cfg(feature = "url")]
 pub mod url;
 

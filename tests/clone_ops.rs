@@ -445,6 +445,27 @@ fn malformed_op_streams_are_errors() {
     for ops in cases {
         assert!(node(ops).is_err(), "{ops:?} serialized");
     }
+    // The messages name the op found (its kind) and an integer key exactly.
+    let message = |ops: &[Op<'_>]| node(ops).unwrap_err();
+    assert!(message(&[Op::BeginObject, Op::Null, Op::Null, Op::End]).contains("found Null"));
+    let view = Op::View {
+        kind: ViewKind::Uint8Array,
+        byte_offset: 0,
+        byte_length: 0,
+        flags: 0,
+    };
+    assert!(message(&[view, Op::Number(1.5)]).contains("found Number"));
+    assert!(message(&[Op::Error(ErrorPrototype::Error), Op::Null, Op::End]).contains("found Null"));
+    let key = |n: f64| message(&[Op::BeginObject, Op::Number(n), Op::Null, Op::End]);
+    assert!(key(-1.0).contains("not -1;"), "{}", key(-1.0));
+    assert!(key(4_294_967_295.0).contains("not 4294967295;"));
+    for n in [0.5, f64::NAN, f64::INFINITY] {
+        assert!(
+            key(n).contains("not a fraction, infinity or NaN;"),
+            "{}",
+            key(n)
+        );
+    }
     // Leftover payload.
     let mut o = build(&[Op::Null]);
     o.numbers.push(1.0);

@@ -30,14 +30,15 @@ const js = join(root, 'js');
 /** Each wasm: its cargo features. */
 const UNITS = {
   url: 'url',
-  // URL + Public Suffix List + every encoder: publicSuffix, registrableDomain and parseURL with
-  // an encoding (js/entries/url-full.js).
-  'url-full': 'public-suffix,encoding-legacy',
+  // The Public Suffix List alone, for publicSuffix and registrableDomain (js/public-suffix.js):
+  // the url wasm parses the host, this looks the domain up.
+  'public-suffix': 'public-suffix-list',
   encoding: 'encoding-legacy',
   'encoding-lite': 'encoding',
   'structured-clone': 'structured-clone',
-  // Encoding-parsing a URL needs the URL parser and every encoder in the same wasm.
-  html: 'html,encoding-legacy',
+  // The microsyntaxes only: js/html.js encoding-parses URLs and resolves the meta charset's
+  // label through the url and encoding areas.
+  html: 'html',
   // Everything in one wasm, for polyfill.js (one script, so one copy of the URL parser and the
   // encoders instead of one per area).
   full: 'full',
@@ -48,16 +49,18 @@ const UNITS = {
  * (`polyfill: false`: no polyfill subpath) or the namespace it adds to `webweft`.
  */
 const AREAS = {
-  // Not a subpath: the part of `url` in the url-full wasm, a file of its own that url.cjs/url.js
-  // import (built first, as they need it), so that a bundler drops it (its `sideEffects` are false) when unused.
-  'url-full': { entry: 'url-full.js', globals: [], polyfill: false },
+  // Not a subpath: the part of `url` with the Public Suffix List's wasm, a file of its own that
+  // url.cjs/url.js import (built first, as they need it), so that a bundler drops it (its
+  // `sideEffects` are false) when unused.
+  'public-suffix': { entry: 'public-suffix.js', globals: [], polyfill: false },
   // No wasm (js/base64.js).
   base64: { entry: 'base64.js', globals: ['atob', 'btoa'] },
-  url: { entry: 'url.js', globals: ['URL', 'URLSearchParams'] },
   encoding: {
     entry: 'encoding.js',
     globals: ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'],
   },
+  // After the areas it imports (encoding; html: url and encoding).
+  url: { entry: 'url.js', globals: ['URL', 'URLSearchParams'] },
   'encoding-lite': { entry: 'encoding.js', globals: ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'], polyfill: false },
   'structured-clone': { entry: 'structured-clone.js', globals: ['structuredClone'] },
   html: { entry: 'html.js', globals: [], namespace: 'html', polyfill: false },
@@ -184,13 +187,17 @@ export function wasmBytes() {
 }`;
 }
 
+/** The namespaces of parts bundled into another area's polyfill, each over its own wasm. */
+const PARTS = ['encoding', 'public-suffix'];
+
 /**
  * The esbuild plugin that wires one bundle: `#glue` is the area's glue (`#glue` imported from
- * the url-full part, loaded in namespace `url-full`, is that part's); `#wasm-bytes` reads the
- * unit's .wasm beside the bundle (`node`) or inflates it from the bundle (`inline`);
- * `#area/NAME` is another area's file, kept external; `#area-api`/`#area-globals` feed
- * js/entries/polyfill.js; js/polyfill.js's `./api.js` is `polyfillApi`; `#testing` adds the
- * test-only panic in testing builds.
+ * a part bundled into another area's polyfill, loaded in a namespace of its name, is that
+ * part's); `#wasm-bytes` reads the unit's .wasm beside the bundle (`node`) or inflates it from
+ * the bundle (`inline`); `#area/NAME` is another area's file, kept external (bundled in, in
+ * its namespace, in a polyfill: one script); `#query-encoder` is the url wasm's import;
+ * `#area-api`/`#area-globals` feed js/entries/polyfill.js; js/polyfill.js's `./api.js` is
+ * `polyfillApi`; `#testing` adds the test-only panic in testing builds.
  */
 function wiring({ area, flavour, externalAreas = {}, polyfillApi = join(js, 'api.js') }) {
   const unit = area ? AREAS[area].unit ?? area : 'structured-clone';
@@ -199,7 +206,7 @@ function wiring({ area, flavour, externalAreas = {}, polyfillApi = join(js, 'api
     name: 'weft-wiring',
     setup(build) {
       build.onResolve({ filter: /^#glue$/ }, ({ namespace }) => ({
-        path: join(glueRoot, namespace === 'url-full' ? 'url-full' : unit, 'glue.js'),
+        path: join(glueRoot, PARTS.includes(namespace) ? namespace : unit, 'glue.js'),
       }));
       build.onResolve({ filter: /^#wasm-bytes$/ }, ({ importer }) => {
         const wasmUnit = basename(dirname(importer));
@@ -223,6 +230,9 @@ export const html = Object.freeze(Object.fromEntries(Object.keys(area).filter((k
         ),
       );
       build.onResolve({ filter: /^#area\// }, ({ path }) => {
+        // polyfill.js is one script: another area is bundled in, over the same full wasm.
+        if (area === 'full') return { path: join(js, 'entries', `${path.slice('#area/'.length)}.js`) };
+        if (flavour === 'polyfill') return { path: join(js, `${path.slice('#area/'.length)}.js`), namespace: path.slice('#area/'.length) };
         const name = externalAreas[path.slice('#area/'.length)] ?? path.slice('#area/'.length);
         return { path: flavour === 'node' ? `./${name}.cjs` : `./${name}.js`, external: true };
       });
@@ -237,26 +247,29 @@ export const namespaceName = ${JSON.stringify(AREAS[area].namespace ?? '')};`),
       build.onResolve({ filter: /^#testing$/ }, () =>
         virtual('testing', testing ? "export { panicForTesting } from '#glue';" : 'export {};'),
       );
-      // The url-full part: its file (url-full.cjs / url-full.js), or in a polyfill (one script)
-      // bundled in, in namespace `url-full`, with its own copies of the modules that use `#glue`.
-      build.onResolve({ filter: /^#url-full$/ }, () =>
+      build.onResolve({ filter: /^#query-encoder$/ }, () => ({ path: join(js, 'query-encoder.js') }));
+      // The public-suffix part: its file (public-suffix.cjs / public-suffix.js), or in a polyfill
+      // (one script) bundled in, in its namespace, with its own copies of the modules that use `#glue`.
+      build.onResolve({ filter: /^#public-suffix$/ }, () =>
         area === 'full'
-          ? { path: join(js, 'entries', 'url-full.js') }
+          ? { path: join(js, 'entries', 'public-suffix.js') }
           : flavour === 'polyfill'
-          ? { path: join(js, 'entries', 'url-full.js'), namespace: 'url-full' }
-          : { path: flavour === 'node' ? './url-full.cjs' : './url-full.js', external: true },
+          ? { path: join(js, 'public-suffix.js'), namespace: 'public-suffix' }
+          : { path: flavour === 'node' ? './public-suffix.cjs' : './public-suffix.js', external: true },
       );
-      build.onResolve({ filter: /^\.\.?\/(url|io|runtime)\.js$/ }, ({ path, importer, namespace }) =>
-        namespace === 'url-full' ? { path: join(dirname(importer), path), namespace: 'url-full' } : undefined,
+      build.onResolve({ filter: /^\.\.?\/(encoding|public-suffix|io|runtime)\.js$/ }, ({ path, importer, namespace }) =>
+        PARTS.includes(namespace) ? { path: join(dirname(importer), path), namespace } : undefined,
       );
       build.onResolve({ filter: /^\.\.?\// }, ({ path, importer, namespace }) =>
-        namespace === 'url-full' ? { path: join(dirname(importer), path) } : undefined,
+        PARTS.includes(namespace) ? { path: join(dirname(importer), path) } : undefined,
       );
-      build.onLoad({ filter: /.*/, namespace: 'url-full' }, ({ path }) => ({
-        contents: readFileSync(path, 'utf8'),
-        resolveDir: dirname(path),
-        loader: 'js',
-      }));
+      for (const namespace of PARTS) {
+        build.onLoad({ filter: /.*/, namespace }, ({ path }) => ({
+          contents: readFileSync(path, 'utf8'),
+          resolveDir: dirname(path),
+          loader: 'js',
+        }));
+      }
       build.onLoad({ filter: /.*/, namespace: 'weft-virtual' }, ({ pluginData }) => ({
         contents: pluginData,
         resolveDir: js,
@@ -384,7 +397,7 @@ for (const area of Object.keys(AREAS)) {
   const { entry, polyfill = true } = AREAS[area];
   if (area !== 'full') {
     await bundle({ entry, out: `${area}.cjs`, format: 'cjs', platform: 'node', area, flavour: 'node' });
-    if (area !== 'url-full') esmWrapper(area);
+    if (area !== 'public-suffix') esmWrapper(area);
     await bundle({ entry, out: `${area}.js`, format: 'esm', platform: 'neutral', area, flavour: 'inline' });
   }
   if (polyfill) {

@@ -342,6 +342,29 @@ pub fn encoding_encode(len: usize, label: &str, html: bool) -> Result<usize, JsV
     })
 }
 
+/// Marks an unmappable code point in [`encoding_encode_query`]'s result (bytes are below 0x100).
+#[cfg(all(feature = "encoding-legacy", not(feature = "url")))]
+const UNMAPPABLE: u32 = 1 << 31;
+
+/// The URL parser's query encoding for the url wasm, which has no encoders (`js/url.js`): `len`
+/// bytes of input encoded with the output encoding of the encoding `name` names, one `u32` per
+/// byte and `UNMAPPABLE | code point` for each code point that encoding cannot represent. Only
+/// in the wasm of `webweft/encoding` (every encoder), which the url area uses; a wasm with the
+/// URL parser encodes queries itself.
+#[cfg(all(feature = "encoding-legacy", not(feature = "url")))]
+#[wasm_bindgen(js_name = encodingEncodeQuery)]
+pub fn encoding_encode_query(len: usize, name: &str) -> Result<Vec<u32>, JsValue> {
+    let encoding = encoding_for_label(name)?;
+    with_input_str(len, |input| {
+        let mut pieces = Vec::with_capacity(input.len());
+        encoding.encode_query(input, &mut |bytes, unmappable| {
+            pieces.extend(bytes.iter().copied().map(u32::from));
+            pieces.extend(unmappable.map(|code_point| UNMAPPABLE | u32::from(code_point)));
+        });
+        Ok(pieces)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::io::{io_input, io_output};

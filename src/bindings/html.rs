@@ -1,5 +1,6 @@
-//! HTML common microsyntaxes (§2.3–2.4) and the `meta` charset extraction (§2.6.5), for
-//! `js/html.js`.
+//! HTML common microsyntaxes (§2.3–2.4) and the `meta` charset label extraction (§2.6.5),
+//! for `js/html.js` (which resolves that label, and encoding-parses URLs, through the
+//! encoding and url areas: this wasm has neither an encoding table nor a URL parser).
 //!
 //! Inputs arrive in the io input buffer (UTF-8); only the attribute helpers, which compare
 //! several short strings, take theirs through wasm-bindgen. Parsed values cross as numbers in
@@ -16,7 +17,6 @@
 //! reported as an error, like one beyond the Rust type; a field given to a serializer that is
 //! not an integer in its type's range makes the serialization fail.
 
-use super::errors::{encoding_error, encoding_for_label};
 use super::io::{set_output, with_input_str};
 use crate::html::fetching::extract_character_encoding_label_from_meta_element;
 use crate::html::microsyntax::tokens::{split_on_ascii_whitespace, split_on_commas};
@@ -574,41 +574,4 @@ mod tests {
         assert_eq!(state(None), Some(2));
         assert_eq!(state(Some("of")), Some(3));
     }
-}
-
-/// §2.6.5 to the end: the name of the encoding the meta element's content names, if any.
-#[wasm_bindgen(js_name = htmlMetaCharsetEncoding)]
-pub fn meta_charset_encoding(content: &str) -> Option<String> {
-    crate::html::fetching::extract_character_encoding_from_meta_element(content)
-        .map(|encoding| encoding.name().to_owned())
-}
-
-/// §2.5 encoding-parse-and-serialize a URL, in a document whose character encoding has the
-/// label `encoding`, against `base` if given. `None` is failure; an unknown label (or an
-/// encoding this build leaves out) is a RangeError and an unparsable base a TypeError, as in
-/// the TextDecoder and URL constructors.
-#[wasm_bindgen(js_name = htmlEncodingParseAndSerializeUrl)]
-pub fn encoding_parse_and_serialize_url(
-    url: &str,
-    encoding: &str,
-    base: Option<String>,
-) -> Result<Option<String>, JsValue> {
-    let document_encoding = encoding_for_label(encoding)?;
-    // The query is encoded with the output encoding, which this build may leave out.
-    document_encoding
-        .output_encoding()
-        .check_included()
-        .map_err(encoding_error)?;
-    let base = match base {
-        Some(base) => Some(
-            crate::url::Url::parse(&base, None)
-                .map_err(|_| js_sys::TypeError::new(&format!("Invalid base URL: {base:?}")))?,
-        ),
-        None => None,
-    };
-    Ok(crate::html::urls::encoding_parse_and_serialize_url(
-        url,
-        document_encoding,
-        base.as_ref(),
-    ))
 }

@@ -46,7 +46,12 @@ pub fn with_input_bytes<R>(len: usize, f: impl FnOnce(&[u8]) -> R) -> R {
 
 /// Runs `f` on the input as a string. `encodeInto` always writes valid UTF-8; should the length
 /// not fall on a character boundary anyway, the input is cut at the last valid one.
-#[cfg(any(feature = "url", feature = "encoding"))]
+#[cfg(any(
+    feature = "url",
+    feature = "encoding",
+    feature = "html",
+    feature = "public-suffix-list"
+))]
 pub fn with_input_str<R>(len: usize, f: impl FnOnce(&str) -> R) -> R {
     with_input_bytes(len, |bytes| {
         let text = match std::str::from_utf8(bytes) {

@@ -12,6 +12,8 @@ mod errors;
 #[cfg(feature = "html")]
 mod html;
 mod io;
+#[cfg(feature = "public-suffix-list")]
+mod public_suffix;
 #[cfg(feature = "structured-clone")]
 mod structured_clone;
 #[cfg(feature = "url")]

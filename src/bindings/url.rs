@@ -233,45 +233,49 @@ fn query_encoding(label: &str) -> Result<crate::encoding::Encoding, JsValue> {
     Ok(encoding)
 }
 
-/// Without the Encoding module (a URL-only build), only the labels whose output encoding is
-/// UTF-8: those of UTF-8, UTF-16BE, UTF-16LE and replacement (Encoding Standard §4.2).
+/// Without the Encoding module (the npm package's url wasm): `name` is an encoding other
+/// than UTF-8 that `js/url.js` got from the label through the encoding area, whose encoder
+/// this wasm asks for the query's bytes through JS.
 #[cfg(not(feature = "encoding"))]
-fn query_encoding(label: &str) -> Result<Utf8, JsValue> {
-    const UTF8_OUTPUT_LABELS: [&str; 21] = [
-        "unicode-1-1-utf-8",
-        "unicode11utf8",
-        "unicode20utf8",
-        "utf-8",
-        "utf8",
-        "x-unicode20utf8",
-        "unicodefffe",
-        "utf-16be",
-        "csunicode",
-        "iso-10646-ucs-2",
-        "ucs-2",
-        "unicode",
-        "unicodefeff",
-        "utf-16",
-        "utf-16le",
-        "csiso2022kr",
-        "hz-gb-2312",
-        "iso-2022-cn",
-        "iso-2022-cn-ext",
-        "iso-2022-kr",
-        "replacement",
-    ];
-    let trimmed = label.trim_matches(|c| matches!(c, '\t' | '\n' | '\x0C' | '\r' | ' '));
-    if UTF8_OUTPUT_LABELS
-        .iter()
-        .any(|known| known.eq_ignore_ascii_case(trimmed))
-    {
-        Ok(Utf8)
-    } else {
-        Err(js_sys::RangeError::new(&format!(
-            "parseURL: the encoding label provided ('{label}') is invalid or needs the Encoding \
-             module (cargo feature \"encoding\"), which this build leaves out."
-        ))
-        .into())
+fn query_encoding(name: &str) -> Result<JsQueryEncoder<'_>, JsValue> {
+    Ok(JsQueryEncoder(name))
+}
+
+#[cfg(not(feature = "encoding"))]
+#[wasm_bindgen(raw_module = "#query-encoder")]
+extern "C" {
+    /// The encoding area's `encodingEncodeQuery` (src/bindings/encoding.rs): `input` encoded
+    /// with the encoding `encoding`, a `u32` per byte and `UNMAPPABLE | code point` for each
+    /// code point it cannot represent. It never throws (`js/query-encoder.js` keeps an
+    /// exception for `js/url.js` to rethrow after this call, and returns nothing).
+    #[wasm_bindgen(js_name = encodeQuery)]
+    fn encode_query(encoding: &str, input: &str) -> Vec<u32>;
+}
+
+/// Marks an unmappable code point in [`encode_query`]'s result.
+#[cfg(not(feature = "encoding"))]
+const UNMAPPABLE: u32 = 1 << 31;
+
+/// A query encoding whose encoder is in the encoding area's wasm.
+#[cfg(not(feature = "encoding"))]
+struct JsQueryEncoder<'a>(&'a str);
+
+#[cfg(not(feature = "encoding"))]
+impl QueryEncoder for JsQueryEncoder<'_> {
+    fn encode(&self, input: &str, sink: &mut dyn FnMut(crate::url::EncodedPiece<'_>)) {
+        use crate::url::EncodedPiece;
+        let mut bytes = Vec::with_capacity(input.len());
+        for piece in encode_query(self.0, input) {
+            if piece & UNMAPPABLE == 0 {
+                bytes.push(piece as u8);
+            } else {
+                sink(EncodedPiece::Bytes(&bytes));
+                bytes.clear();
+                let code_point = char::from_u32(piece & !UNMAPPABLE).unwrap_or('\u{FFFD}');
+                sink(EncodedPiece::Unmappable(code_point));
+            }
+        }
+        sink(EncodedPiece::Bytes(&bytes));
     }
 }
 
@@ -366,20 +370,17 @@ pub enum UrlHostOperation {
     DomainToAsciiStrict,
     /// Domain to Unicode (§3.3) with beStrict true (Unicode output).
     DomainToUnicodeStrict,
-    /// Obtain a host's public suffix (§3.2).
-    PublicSuffix,
-    /// Obtain a host's registrable domain (§3.2).
-    RegistrableDomain,
+    /// The host parser, then the host serializer if the host is a domain: the input of a public
+    /// suffix or registrable domain lookup (§3.2, in the public-suffix wasm).
+    ParseDomain,
 }
 
 /// Returned by [`url_host_operation`] when there is no result (failure, or null).
 const NO_RESULT: i32 = -1;
-/// Returned by [`url_host_operation`] when this build lacks the Public Suffix List.
-const NOT_IN_THIS_BUILD: i32 = -2;
 
 /// Runs `operation` on `len` bytes of input; the result (ASCII, except for
-/// `DomainToUnicode` and `DomainToUnicodeStrict`) is in the output buffer and this returns its length, or `NO_RESULT`,
-/// or `NOT_IN_THIS_BUILD`.
+/// `DomainToUnicode` and `DomainToUnicodeStrict`) is in the output buffer and this returns its
+/// length, or `NO_RESULT`.
 #[wasm_bindgen(js_name = urlHostOperation)]
 pub fn url_host_operation(operation: UrlHostOperation, len: usize) -> i32 {
     with_input_str(len, |input| {
@@ -401,35 +402,15 @@ pub fn url_host_operation(operation: UrlHostOperation, len: usize) -> i32 {
                 let be_strict = matches!(operation, UrlHostOperation::DomainToUnicodeStrict);
                 Some(crate::url::domain_to_unicode(input, be_strict).0)
             }
-            UrlHostOperation::PublicSuffix | UrlHostOperation::RegistrableDomain => {
-                match public_suffix_operation(operation, input) {
-                    Ok(result) => result,
-                    Err(()) => return NOT_IN_THIS_BUILD,
-                }
-            }
+            UrlHostOperation::ParseDomain => match crate::url::Host::parse(input, false) {
+                Ok(crate::url::Host::Domain(domain)) => Some(domain),
+                _ => None,
+            },
         };
         result.map_or(NO_RESULT, |result| {
             i32::try_from(set_output(result.into_bytes())).unwrap_or(NO_RESULT)
         })
     })
-}
-
-/// Public suffix or registrable domain of the host `input` parses to.
-#[cfg(feature = "public-suffix")]
-fn public_suffix_operation(operation: UrlHostOperation, input: &str) -> Result<Option<String>, ()> {
-    let Ok(host) = crate::url::Host::parse(input, false) else {
-        return Ok(None);
-    };
-    Ok(match operation {
-        UrlHostOperation::RegistrableDomain => crate::url::registrable_domain(&host),
-        _ => crate::url::public_suffix(&host),
-    })
-}
-
-/// Without the `public-suffix` feature: not in this build.
-#[cfg(not(feature = "public-suffix"))]
-fn public_suffix_operation(_: UrlHostOperation, _: &str) -> Result<Option<String>, ()> {
-    Err(())
 }
 
 #[cfg(test)]
@@ -599,19 +580,12 @@ mod tests {
             run(UrlHostOperation::DomainToUnicodeStrict, "xn--sth").as_deref(),
             Some("\u{24AA}")
         );
-        let psl_len = url_host_operation(
-            UrlHostOperation::PublicSuffix,
-            write_inputs(&["a.github.io"])[0],
+        // The public suffix lookups' input: a domain, canonical, or nothing.
+        assert_eq!(
+            run(UrlHostOperation::ParseDomain, "A.GitHub.io").as_deref(),
+            Some("a.github.io")
         );
-        if cfg!(feature = "public-suffix") {
-            assert_eq!(output(psl_len as u32), "github.io");
-            assert_eq!(
-                run(UrlHostOperation::RegistrableDomain, "x.a.github.io").as_deref(),
-                Some("a.github.io")
-            );
-            assert_eq!(run(UrlHostOperation::RegistrableDomain, "[::1]"), None);
-        } else {
-            assert_eq!(psl_len, NOT_IN_THIS_BUILD);
-        }
+        assert_eq!(run(UrlHostOperation::ParseDomain, "[::1]"), None);
+        assert_eq!(run(UrlHostOperation::ParseDomain, "127.1"), None);
     }
 }

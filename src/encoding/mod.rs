@@ -29,7 +29,6 @@ mod utf16;
 mod utf8;
 mod x_user_defined;
 
-#[cfg(feature = "url")]
 mod url_query;
 
 #[cfg(feature = "encoding-legacy")]

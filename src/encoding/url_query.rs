@@ -1,32 +1,31 @@
 //! The Encoding Standard's encoders as the URL parser's query encoding (URL §1.3 "percent-encode
 //! after encoding", which runs "encode or fail" repeatedly and percent-encodes `&#N;` for each
-//! code point the encoding cannot represent).
+//! code point the encoding cannot represent). Without the URL module in the build (the npm
+//! package's encoding wasm), its url wasm asks for this through JS.
 
 use super::{Encoder, Encoding};
+#[cfg(feature = "url")]
 use crate::url::{EncodedPiece, QueryEncoder};
 
-impl QueryEncoder for Encoding {
-    fn is_utf8(&self) -> bool {
-        self.output_encoding() == Encoding::Utf8
-    }
-
-    /// Encodes with the encoding's output encoding (the URL parser's "get an output encoding").
-    /// An encoding without an encoder in this build (the legacy CJK ones in a lite build)
-    /// falls back to UTF-8, the encoding the parser uses when it is given none.
-    fn encode(&self, input: &str, sink: &mut dyn FnMut(EncodedPiece<'_>)) {
+impl Encoding {
+    /// Runs "encode or fail" repeatedly over `input` with ONE encoder for this encoding's
+    /// output encoding (the URL parser's "get an output encoding"; the ISO-2022-JP encoder is
+    /// stateful), passing `run` each run of output bytes and the code point the encoding cannot
+    /// represent that ended it (`None` at the end of the input). An encoding without an
+    /// encoder in this build (the legacy CJK ones in a lite build) falls back to UTF-8, the
+    /// encoding the parser uses when it is given none.
+    pub fn encode_query(self, input: &str, run: &mut dyn FnMut(&[u8], Option<char>)) {
         let Ok(mut encoder) = Encoder::new(self.output_encoding()) else {
-            sink(EncodedPiece::Bytes(input.as_bytes()));
-            return;
+            return run(input.as_bytes(), None);
         };
         let mut output = Vec::with_capacity(input.len());
         let mut rest = input;
         loop {
             output.clear();
             match encoder.encode_or_fail(rest, &mut output) {
-                Ok(()) => return sink(EncodedPiece::Bytes(&output)),
+                Ok(()) => return run(&output, None),
                 Err(error) => {
-                    sink(EncodedPiece::Bytes(&output));
-                    sink(EncodedPiece::Unmappable(error.code_point));
+                    run(&output, Some(error.code_point));
                     rest = rest.get(error.read..).unwrap_or_default();
                 }
             }
@@ -34,7 +33,23 @@ impl QueryEncoder for Encoding {
     }
 }
 
-#[cfg(test)]
+#[cfg(feature = "url")]
+impl QueryEncoder for Encoding {
+    fn is_utf8(&self) -> bool {
+        self.output_encoding() == Encoding::Utf8
+    }
+
+    fn encode(&self, input: &str, sink: &mut dyn FnMut(EncodedPiece<'_>)) {
+        self.encode_query(input, &mut |bytes, unmappable| {
+            sink(EncodedPiece::Bytes(bytes));
+            if let Some(code_point) = unmappable {
+                sink(EncodedPiece::Unmappable(code_point));
+            }
+        });
+    }
+}
+
+#[cfg(all(test, feature = "url"))]
 mod tests {
     use super::*;
     use crate::url::Url;

@@ -1,6 +1,7 @@
 //! HTML §2.6 "Fetching resources": §2.6.5 extracting a character encoding from a `meta`
 //! element's `content` attribute.
 
+#[cfg(feature = "encoding")]
 use crate::encoding::Encoding;
 use crate::html::microsyntax::strings::is_ascii_case_insensitive_prefix_match;
 use crate::infra::code_points::is_ascii_whitespace;
@@ -8,6 +9,7 @@ use crate::infra::code_points::is_ascii_whitespace;
 /// The algorithm for extracting a character encoding from a meta element, given its
 /// `content` value: the encoding its label names. `None` is "nothing" (no label, or a label
 /// the Encoding Standard does not know).
+#[cfg(feature = "encoding")]
 pub fn extract_character_encoding_from_meta_element(s: &str) -> Option<Encoding> {
     // The last step of each branch: "return the result of getting an encoding from" the label.
     extract_character_encoding_label_from_meta_element(s).and_then(Encoding::for_label)

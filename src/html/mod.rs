@@ -11,7 +11,7 @@ pub mod microsyntax;
 #[cfg(feature = "html")]
 pub mod fetching;
 
-#[cfg(feature = "html")]
+#[cfg(all(feature = "html", feature = "url", feature = "encoding"))]
 pub mod urls;
 
 #[cfg(feature = "structured-clone")]

@@ -26,14 +26,12 @@ pub(crate) mod host;
 mod origin;
 mod parser;
 pub mod percent_encoding;
-#[cfg(feature = "public-suffix")]
-mod public_suffix;
-#[cfg(feature = "public-suffix")]
-mod public_suffix_list;
 mod record;
 mod search_params;
 mod validation;
 
+#[cfg(feature = "public-suffix")]
+pub use crate::public_suffix::{public_suffix, registrable_domain};
 pub use host::{
     Host, HostKind, HostParseError, domain_to_ascii, domain_to_unicode, ends_in_a_number,
     ipv4_serialize, ipv6_serialize, is_valid_domain,
@@ -41,8 +39,6 @@ pub use host::{
 pub use origin::Origin;
 pub use parser::{MAX_INPUT_LEN, ParseError, is_url_code_point};
 pub use percent_encoding::{EncodedPiece, QueryEncoder, Utf8};
-#[cfg(feature = "public-suffix")]
-pub use public_suffix::{public_suffix, registrable_domain};
 pub use record::{SchemeType, Url, component};
 pub use search_params::UrlSearchParams;
 pub(crate) use validation::Errors;

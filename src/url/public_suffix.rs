@@ -1,9 +1,14 @@
 //! URL §3.2: public suffix and registrable domain, with the Public Suffix List algorithm
 //! (https://publicsuffix.org/list/) over weft's copy of the list ([`RULES`], ICANN and private
 //! sections: the spec's examples need "github.io"), including the list's implicit "*" rule.
+//! The algorithm works on a domain (an ASCII host the host parser produced); with the URL
+//! parser in the build, on hosts too.
 
-use super::host::Host;
-use super::public_suffix_list::RULES;
+mod public_suffix_list;
+
+#[cfg(feature = "url")]
+use crate::url::Host;
+use public_suffix_list::RULES;
 
 /// Splits a trailing "." off a domain, as the spec's trailingDot step does.
 fn split_trailing_dot(domain: &str) -> (&str, &str) {
@@ -84,21 +89,33 @@ fn last_labels(name: &str, labels: usize) -> &str {
 }
 
 /// Obtain the public suffix of a host: `None` for a host that is not a domain.
+#[cfg(feature = "url")]
 pub fn public_suffix(host: &Host) -> Option<String> {
     let Host::Domain(domain) = host else {
         return None;
     };
-    let (name, trailing_dot) = split_trailing_dot(domain);
-    let suffix = last_labels(name, public_suffix_labels(name));
-    Some(format!("{suffix}{trailing_dot}"))
+    Some(domain_public_suffix(domain))
 }
 
 /// Obtain the registrable domain of a host: `None` when the host is not a domain or is
 /// itself a public suffix.
+#[cfg(feature = "url")]
 pub fn registrable_domain(host: &Host) -> Option<String> {
     let Host::Domain(domain) = host else {
         return None;
     };
+    domain_registrable_domain(domain)
+}
+
+/// The public suffix of a domain (a host the host parser returned as a domain).
+pub fn domain_public_suffix(domain: &str) -> String {
+    let (name, trailing_dot) = split_trailing_dot(domain);
+    let suffix = last_labels(name, public_suffix_labels(name));
+    format!("{suffix}{trailing_dot}")
+}
+
+/// The registrable domain of a domain, `None` when it is itself a public suffix.
+pub fn domain_registrable_domain(domain: &str) -> Option<String> {
     let (name, trailing_dot) = split_trailing_dot(domain);
     let labels = public_suffix_labels(name);
     let registrable = last_labels(name, labels + 1);
@@ -109,7 +126,7 @@ pub fn registrable_domain(host: &Host) -> Option<String> {
     Some(format!("{registrable}{trailing_dot}"))
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "url"))]
 mod tests {
     use super::*;
 

@@ -53,7 +53,7 @@ test('the whole package re-exports the areas: one class per API, whatever the su
   // A URL made through require passes import's brand checks (issue 14.9).
   assert.equal(esm.hostType(new cjs.URL('https://127.0.0.1/')), 'ipv4');
   assert.equal(cjs.hostType(new esm.URL('https://[::1]/')), 'ipv6');
-  // parseURL with a query encoding runs in the url-full wasm but returns this area's URL.
+  // parseURL with a query encoding (the encoding area's encoder, through JS) returns this area's URL.
   const { url } = esm.parseURL('https://a.test/?\u00e9', undefined, { encoding: 'windows-1252' });
   assert.ok(url instanceof esm.URL);
   assert.equal(url.search, '?%E9');
@@ -96,13 +96,20 @@ test('nothing compiles at import; the first call compiles only the wasm its area
     ['webweft', 'm.atob("YQ=="); m.btoa("a")', []],
     ['webweft', 'try { m.atob("a"); } catch {}', []],
     ['webweft/url', 'new m.URL("https://a.test/"); m.URL.canParse("x:")', ['urlParse']],
-    ['webweft/url', 'm.publicSuffix("a.co.uk")', ['urlParse']], // the url-full wasm only
+    // The url wasm parses the host, the public-suffix wasm looks the domain up.
+    ['webweft/url', 'm.publicSuffix("a.co.uk")', ['urlParse', 'publicSuffixOfDomain']],
+    ['webweft/url', 'm.parseURL("http://a.test/")', ['urlParse']],
+    // A query in another encoding than UTF-8: the encoding area's labels and encoder, through JS.
+    ['webweft/url', 'm.parseURL("http://a.test/?\\u00e9", undefined, { encoding: "shift_jis" })', ['encodingEncodeQuery', 'urlParse']],
     ['webweft/encoding', 'new m.TextDecoder("big5").decode(new Uint8Array([0x61]))', ['encodingDecode']],
     ['webweft/encoding-lite', 'new m.TextEncoder().encodeInto("a", new Uint8Array(3)); new m.TextDecoder().decode(new Uint8Array(300))', ['encodingDecode']],
     ['webweft/structured-clone', 'm.structuredClone({ a: [1n, new Date(0)] })', []],
     ['webweft/structured-clone', 'm.deserialize(m.serialize(1))', ['cloneSerialize']],
     ['webweft/base64', 'm.base64Decode(m.base64Encode(new Uint8Array(4))); try { m.base64Decode("*"); } catch {}', []],
     ['webweft/html', 'm.parseDate("2016-02-29")', ['htmlParse']],
+    // Encoding-parsing a URL: the url area's parser and the encoding area's encoders, no html wasm.
+    ['webweft/html', 'm.encodingParseAndSerializeURL("?\\u00e9", "big5", "http://a.test/")', ['encodingEncodeQuery', 'urlParse']],
+    ['webweft/html', 'm.extractMetaCharsetEncoding("text/html; charset=sjis")', ['htmlParse', 'encodingDecode']],
   ];
   for (const [name, calls, expected] of cases) {
     const out = runNode(`import * as m from ${JSON.stringify(name)};
@@ -114,11 +121,14 @@ console.log(JSON.stringify({ atImport, compiled: modules.map((module) => WebAsse
     assert.equal(compiled.length, expected.length, `${name} ${calls}: ${expected.length} wasm compiled`);
     expected.forEach((exportName, i) => assert.ok(compiled[i].includes(exportName), `${name}: compiled a wasm with ${exportName}`));
   }
-  // The URL wasm has no Public Suffix List or legacy encoders; base64 has no wasm.
+  // No wasm duplicates another's code: the URL wasm has no Public Suffix List or encoders, the
+  // public-suffix and html ones no URL parser; base64 has no wasm.
   const exportsOf = (file) => WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(join(pkgDir, file)))).map((e) => e.name);
   assert.ok(!existsSync(join(pkgDir, 'base64.wasm')));
   assert.ok(!exportsOf('url.wasm').includes('encodingDecode'));
-  assert.ok(exportsOf('url-full.wasm').includes('encodingEncode'));
+  assert.ok(!exportsOf('public-suffix.wasm').includes('urlParse'));
+  assert.ok(!exportsOf('html.wasm').includes('urlParse'));
+  assert.ok(!exportsOf('html.wasm').includes('encodingDecode'));
 });
 
 test('require works where the host has no TextDecoder or TextEncoder, and never reads bare globals', () => {

@@ -714,3 +714,18 @@ test('form-urlencoded parse and serialize (JS, wasm for non-UTF-8 percent bytes)
   // decodeURIComponent would throw on these; the wasm parser decodes them with U+FFFD.
   assert.deepEqual([...new URLSearchParams('a=%FF&%C3=%E2%82&b=%C3%A9')], [['a', '\uFFFD'], ['\uFFFD', '\uFFFD'], ['b', '\u00E9']]);
 });
+
+test("parseURL with an encoding: an exception in the encoding area's encoder never crosses the url wasm", async () => {
+  // js/query-encoder.js is the url wasm's import: it keeps the exception, returns no bytes, and
+  // js/url.js rethrows it once the wasm has returned (its Rust frames cleaned up).
+  const hook = await import('../../js/query-encoder.js');
+  const failure = new Error('encoder failed');
+  hook.setQueryEncoder(() => {
+    throw failure;
+  });
+  assert.deepEqual([...hook.encodeQuery('Shift_JIS', 'a')], []);
+  assert.throws(() => hook.rethrowQueryEncoderFailure(), (error) => error === failure);
+  hook.rethrowQueryEncoderFailure(); // once only
+  hook.setQueryEncoder((name, input) => Uint32Array.of(name.length, input.length));
+  assert.deepEqual([...hook.encodeQuery('GBK', 'ab')], [3, 2]);
+});

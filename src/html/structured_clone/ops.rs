@@ -277,6 +277,44 @@ pub enum Op<'a> {
 }
 
 impl Op<'_> {
+    /// The op's name, for error messages (a derived `Debug` of its fields would bring core's
+    /// float formatting into the wasm).
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Op::Undefined => "Undefined",
+            Op::Null => "Null",
+            Op::True => "True",
+            Op::False => "False",
+            Op::Number(_) => "Number",
+            Op::String(_) => "String",
+            Op::BigInt { .. } => "BigInt",
+            Op::Hole => "Hole",
+            Op::BackRef(_) => "BackRef",
+            Op::BeginObject => "BeginObject",
+            Op::BeginDenseArray { .. } => "BeginDenseArray",
+            Op::BeginSparseArray { .. } => "BeginSparseArray",
+            Op::BeginMap => "BeginMap",
+            Op::BeginSet => "BeginSet",
+            Op::End => "End",
+            Op::Date(_) => "Date",
+            Op::RegExp { .. } => "RegExp",
+            Op::BooleanObject(_) => "BooleanObject",
+            Op::NumberObject(_) => "NumberObject",
+            Op::BigIntObject { .. } => "BigIntObject",
+            Op::StringObject(_) => "StringObject",
+            Op::ArrayBuffer(_) => "ArrayBuffer",
+            Op::ResizableArrayBuffer { .. } => "ResizableArrayBuffer",
+            Op::SharedArrayBuffer(_) => "SharedArrayBuffer",
+            Op::TransferredArrayBuffer(_) => "TransferredArrayBuffer",
+            Op::View { .. } => "View",
+            Op::Error(_) => "Error",
+            Op::ErrorMessage(_) => "ErrorMessage",
+            Op::ErrorCause => "ErrorCause",
+            Op::ErrorStack(_) => "ErrorStack",
+            Op::Serializable { .. } => "Serializable",
+        }
+    }
+
     /// Whether this op creates an object, and so takes the next op id.
     pub fn creates_object(&self) -> bool {
         matches!(
