@@ -1,6 +1,7 @@
 // Cold paths: the first call after load, each in a fresh process (weft's import timed apart),
 // against the host's native first call in a fresh process too. Medians of BENCH_ROUNDS
-// interleaved spawns (at least 5).
+// interleaved spawns (at least 5). The summary row is CPU time (as the harness's), wall time is
+// printed beside it.
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { formatTime, median, record } from './harness.mjs';
@@ -18,18 +19,21 @@ const spawn = (impl, op) => JSON.parse(execFileSync(process.execPath, [child, im
 console.log('\ncold paths (fresh process each; import and first call timed apart)');
 for (const [op, row] of workloads) {
   const samples = { weft: [], native: [] };
+  const walls = { weft: [], native: [] };
   const loads = [];
   for (let round = 0; round < ROUNDS; round++) {
     for (const impl of ['weft', 'native']) {
-      const { load, first } = spawn(impl, op);
-      samples[impl].push(first);
+      const { load, first, firstCpu } = spawn(impl, op);
+      samples[impl].push(firstCpu);
+      walls[impl].push(first);
       if (impl === 'weft') loads.push(load);
     }
   }
   const [ours, theirs] = [median(samples.weft), median(samples.native)];
   console.log(
-    `  ${op.padEnd(8)} weft first call ${formatTime(ours).padStart(10)} (import ${formatTime(median(loads))}),` +
-      ` native ${formatTime(theirs).padStart(10)}   ${(theirs / ours).toFixed(2)}× the speed of native`,
+    `  ${op.padEnd(8)} weft first call ${formatTime(ours).padStart(10)} CPU, ${formatTime(median(walls.weft))} wall` +
+      ` (import ${formatTime(median(loads))}); native ${formatTime(theirs).padStart(10)} CPU, ${formatTime(median(walls.native))} wall` +
+      `   ${(theirs / ours).toFixed(2)}× the speed of native`,
   );
   record(row, theirs / ours);
 }
