@@ -268,6 +268,18 @@ const encodings = new Map();
 const ENCODINGS_CACHED = 256;
 const LABEL_CACHED = 64;
 
+// UTF-8's usual labels resolve without wasm, its number for Rust asked on the first call that
+// crosses (encodingIndex): a first `new TextDecoder().decode(short UTF-8)` then runs no wasm at
+// all, so it costs no compile or instantiation (the cold first call).
+const UTF8_ENTRY = { index: undefined, name: 'utf-8', utf8: true, ascii: true, host: undefined };
+encodings.set('utf-8', UTF8_ENTRY);
+encodings.set('utf8', UTF8_ENTRY);
+
+/** The encoding's number for Rust (src/bindings/encoding.rs textDecoderEncoding). */
+function encodingIndex(entry) {
+  return (entry.index ??= glue.textDecoderEncoding(entry.name));
+}
+
 function encodingForLabel(label) {
   let entry = encodings.get(label);
   if (entry === undefined) {
@@ -494,7 +506,7 @@ export class TextDecoder {
       }
     }
     try {
-      if (length > SMALL_AREA) return readUtf16(glue.textDecoderDecode(writeBytes(bytes), encoding.index, flags, state));
+      if (length > SMALL_AREA) return readUtf16(glue.textDecoderDecode(writeBytes(bytes), encodingIndex(encoding), flags, state));
       let low = 0;
       let high = 0;
       if (length <= 8) {
@@ -508,7 +520,7 @@ export class TextDecoder {
         const address = glue.textDecoderSmallArea();
         memoryBytes().set(bytes, address);
       }
-      const units = glue.textDecoderDecodeSmall(length, encoding.index, flags, state, low, high);
+      const units = glue.textDecoderDecodeSmall(length, encodingIndex(encoding), flags, state, low, high);
       if (units < 0) {
         if (units === -1) throw new TypeError("Failed to execute 'decode' on 'TextDecoder': The encoded data was not valid.");
         throw new RangeError(`The encoding ${encoding.name} is not included in this build.`);

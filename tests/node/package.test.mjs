@@ -98,6 +98,9 @@ test('nothing compiles at import; the first call compiles only the wasm its area
     ['webweft/url', 'new m.URL("https://a.test/"); m.URL.canParse("x:")', ['urlParse']],
     ['webweft/url', 'm.publicSuffix("a.co.uk")', ['urlParse']], // the url-full wasm only
     ['webweft/encoding', 'new m.TextDecoder("big5").decode(new Uint8Array([0x61]))', ['encodingDecode']],
+    // UTF-8's usual labels resolve in JS, and short well-formed input decodes in JS: no wasm.
+    ['webweft/encoding', 'new m.TextDecoder().decode(new Uint8Array([0x68, 0xc3, 0xa9])); new m.TextDecoder("utf8", { fatal: true }).encoding', []],
+    ['webweft/encoding', 'new m.TextDecoder("utf-8").decode(new Uint8Array([0xff]))', ['encodingDecode']],
     ['webweft/encoding-lite', 'new m.TextEncoder().encodeInto("a", new Uint8Array(3)); new m.TextDecoder().decode(new Uint8Array(300))', ['encodingDecode']],
     ['webweft/structured-clone', 'm.structuredClone({ a: [1n, new Date(0)] })', []],
     ['webweft/structured-clone', 'm.deserialize(m.serialize(1))', ['cloneSerialize']],
