@@ -268,6 +268,18 @@ const encodings = new Map();
 const ENCODINGS_CACHED = 256;
 const LABEL_CACHED = 64;
 
+// UTF-8's usual labels resolve without wasm, its number for Rust asked on the first call that
+// crosses (encodingIndex): a first `new TextDecoder().decode(short UTF-8)` then runs no wasm at
+// all, so it costs no compile or instantiation (the cold first call).
+const UTF8_ENTRY = { index: undefined, name: 'utf-8', utf8: true, ascii: true, host: undefined };
+encodings.set('utf-8', UTF8_ENTRY);
+encodings.set('utf8', UTF8_ENTRY);
+
+/** The encoding's number for Rust (src/bindings/encoding.rs textDecoderEncoding). */
+function encodingIndex(entry) {
+  return (entry.index ??= glue.textDecoderEncoding(entry.name));
+}
+
 function encodingForLabel(label) {
   let entry = encodings.get(label);
   if (entry === undefined) {
@@ -279,10 +291,54 @@ function encodingForLabel(label) {
       utf8: name === 'utf-8',
       // ASCII bytes decode to themselves from a decoder's initial state.
       ascii: !['utf-16be', 'utf-16le', 'iso-2022-jp', 'replacement'].includes(name),
+      // The host's decoders of a single-byte encoding, once verified (see hostSingleByte).
+      host: SINGLE_BYTE.has(name) ? UNCHECKED : undefined,
     };
     if (encodings.size < ENCODINGS_CACHED && label.length <= LABEL_CACHED) encodings.set(label, entry);
   }
   return entry;
+}
+
+// Single-byte encodings (§9) go to the host's TextDecoder for inputs over SMALL_AREA bytes where
+// it decodes every byte exactly as weft does: it makes the string in one native step, where weft
+// decodes in wasm and then makes the string from UTF-16 (Buffer#ucs2Slice alone took 55-70 % of
+// weft's time, as long as the native's whole decode; measured in benches/node/encoding.mjs).
+// Checked on first use of each encoding: all 256 bytes (non-fatal), and in fatal mode every
+// mapped byte together and each unmapped byte alone (which must throw).
+const SINGLE_BYTE = new Set([
+  'ibm866', 'iso-8859-2', 'iso-8859-3', 'iso-8859-4', 'iso-8859-5', 'iso-8859-6', 'iso-8859-7',
+  'iso-8859-8', 'iso-8859-8-i', 'iso-8859-10', 'iso-8859-13', 'iso-8859-14', 'iso-8859-15',
+  'iso-8859-16', 'koi8-r', 'koi8-u', 'macintosh', 'windows-874', 'windows-1250', 'windows-1251',
+  'windows-1252', 'windows-1253', 'windows-1254', 'windows-1255', 'windows-1256', 'windows-1257',
+  'windows-1258', 'x-mac-cyrillic',
+]);
+const UNCHECKED = 0;
+const HostTextDecoder = globalThis.TextDecoder;
+const hostDecode = verified(() => uncurry(HostTextDecoder.prototype.decode));
+const allBytes = Uint8Array.from({ length: 256 }, (_, byte) => byte);
+
+/** [non-fatal, fatal] host decoders of a single-byte `encoding` that decode as weft does, or null. */
+function hostSingleByte(encoding) {
+  return (
+    verified(() => {
+      const expected = readUtf16(glue.textDecoderDecode(writeBytes(allBytes), encoding.index, 0, 0));
+      const loose = new HostTextDecoder(encoding.name);
+      const strict = new HostTextDecoder(encoding.name, { fatal: true });
+      if (expected.length !== 256 || hostDecode(loose, allBytes) !== expected) return null;
+      const mapped = allBytes.filter((byte) => expected.charCodeAt(byte) !== 0xfffd);
+      if (hostDecode(strict, mapped) !== String.fromCharCode(...[...mapped].map((byte) => expected.charCodeAt(byte)))) return null;
+      for (let byte = 0; byte < 256; byte++) {
+        if (expected.charCodeAt(byte) !== 0xfffd) continue;
+        try {
+          hostDecode(strict, Uint8Array.of(byte));
+          return null;
+        } catch {
+          // unmapped: an error, as it must be
+        }
+      }
+      return [loose, strict];
+    }) ?? null
+  );
 }
 
 // Inputs up to this many bytes are decoded in JS where they can be (ASCII in any
@@ -435,8 +491,22 @@ export class TextDecoder {
         return string;
       }
     }
+    if (length > SMALL_AREA && encoding.host !== undefined) {
+      if (encoding.host === UNCHECKED) encoding.host = hostSingleByte(encoding);
+      const host = encoding.host;
+      if (host !== null) {
+        try {
+          const string = hostDecode(host[flags & FATAL], bytes);
+          this.#state = stream ? (state | DO_NOT_FLUSH) >>> 0 : 0;
+          return string;
+        } catch {
+          // Fatal mode's error, or a host that refuses a shared buffer (Chromium): weft's decoder
+          // below gives the result or the error.
+        }
+      }
+    }
     try {
-      if (length > SMALL_AREA) return readUtf16(glue.textDecoderDecode(writeBytes(bytes), encoding.index, flags, state));
+      if (length > SMALL_AREA) return readUtf16(glue.textDecoderDecode(writeBytes(bytes), encodingIndex(encoding), flags, state));
       let low = 0;
       let high = 0;
       if (length <= 8) {
@@ -450,7 +520,7 @@ export class TextDecoder {
         const address = glue.textDecoderSmallArea();
         memoryBytes().set(bytes, address);
       }
-      const units = glue.textDecoderDecodeSmall(length, encoding.index, flags, state, low, high);
+      const units = glue.textDecoderDecodeSmall(length, encodingIndex(encoding), flags, state, low, high);
       if (units < 0) {
         if (units === -1) throw new TypeError("Failed to execute 'decode' on 'TextDecoder': The encoded data was not valid.");
         throw new RangeError(`The encoding ${encoding.name} is not included in this build.`);

@@ -537,12 +537,15 @@ export class URLSearchParams {
     this.#brand();
     requireArguments(arguments.length, 1, "Failed to execute 'delete' on 'URLSearchParams'");
     name = toUSVString(name);
-    if (value === undefined) {
-      this.#list = this.#list.filter((pair) => pair[0] !== name);
-    } else {
-      value = toUSVString(value);
-      this.#list = this.#list.filter((pair) => pair[0] !== name || pair[1] !== value);
+    if (value !== undefined) value = toUSVString(value);
+    // In place, keeping the tuples that do not match.
+    const list = this.#list;
+    let kept = 0;
+    for (let i = 0; i < list.length; i++) {
+      const pair = list[i];
+      if (pair[0] !== name || (value !== undefined && pair[1] !== value)) list[kept++] = pair;
     }
+    list.length = kept;
     this.#update();
   }
 
@@ -577,18 +580,21 @@ export class URLSearchParams {
     requireArguments(arguments.length, 2, "Failed to execute 'set' on 'URLSearchParams'");
     name = toUSVString(name);
     value = toUSVString(value);
+    // In place: the first tuple named `name` takes the value, the others go.
+    const list = this.#list;
+    let kept = 0;
     let found = false;
-    const list = [];
-    for (const pair of this.#list) {
+    for (let i = 0; i < list.length; i++) {
+      const pair = list[i];
       if (pair[0] !== name) {
-        list.push(pair);
+        list[kept++] = pair;
       } else if (!found) {
         found = true;
-        list.push([name, value]);
+        list[kept++] = [name, value];
       }
     }
+    list.length = kept;
     if (!found) list.push([name, value]);
-    this.#list = list;
     this.#update();
   }
 

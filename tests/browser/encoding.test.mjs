@@ -107,3 +107,55 @@ test('encoding panel: CJK and emoji render with the fallback fonts', async () =>
   assert.ok(families.some((family) => /IPA.*Gothic/i.test(family)), `CJK font missing: ${families}`);
   assert.ok(families.includes('Noto Color Emoji'), `emoji font missing: ${families}`);
 });
+
+test("in Chromium, single-byte decodes over 256 bytes take Chromium's TextDecoder and agree with weft's wasm decoder", async () => {
+  const page = await openPanel('encoding');
+  const result = await page.evaluate(async () => {
+    const Host = TextDecoder;
+    const decodes = {};
+    // weft captures the host's TextDecoder at load: a fresh instance, loaded with a spy in place.
+    globalThis.TextDecoder = class extends Host {
+      decode(input, options) {
+        if (input?.length > 256) decodes[this.encoding] = (decodes[this.encoding] ?? 0) + 1;
+        return super.decode(input, options);
+      }
+    };
+    const weft = await import('/pkg/encoding.js?single-byte');
+    globalThis.TextDecoder = Host;
+    const labels = [
+      'ibm866', 'iso-8859-2', 'iso-8859-3', 'iso-8859-4', 'iso-8859-5', 'iso-8859-6', 'iso-8859-7',
+      'iso-8859-8', 'iso-8859-8-i', 'iso-8859-10', 'iso-8859-13', 'iso-8859-14', 'iso-8859-15',
+      'iso-8859-16', 'koi8-r', 'koi8-u', 'macintosh', 'windows-874', 'windows-1250', 'windows-1251',
+      'windows-1252', 'windows-1253', 'windows-1254', 'windows-1255', 'windows-1256', 'windows-1257',
+      'windows-1258', 'x-mac-cyrillic',
+    ];
+    const outcome = (fn) => {
+      try {
+        return fn();
+      } catch (error) {
+        return `error ${error.name}`;
+      }
+    };
+    const every = Uint8Array.from({ length: 512 }, (_, i) => i & 0xff);
+    const disagreements = [];
+    for (const label of labels) {
+      for (const fatal of [false, true]) {
+        // 512 bytes go to the host; each 256-byte half stays in weft's wasm decoder.
+        const whole = outcome(() => new weft.TextDecoder(label, { fatal }).decode(every));
+        const halves = outcome(() => {
+          const decoder = new weft.TextDecoder(label, { fatal });
+          return decoder.decode(every.subarray(0, 256)) + decoder.decode(every.subarray(256));
+        });
+        if (whole !== halves) disagreements.push(`${label} fatal=${fatal}`);
+      }
+    }
+    // A shared buffer, which Chromium's decoder refuses: weft's decoder takes it.
+    const shared = new Uint8Array(new WebAssembly.Memory({ initial: 1, maximum: 1, shared: true }).buffer, 0, 512);
+    shared.set(every);
+    const sharedAgrees = new weft.TextDecoder('koi8-r').decode(shared) === new weft.TextDecoder('koi8-r').decode(every);
+    return { disagreements, delegated: labels.filter((label) => decodes[label] > 0), sharedAgrees };
+  });
+  assert.deepEqual(result.disagreements, []);
+  assert.equal(result.delegated.length, 28, `delegated: ${result.delegated.join(' ')}`);
+  assert.ok(result.sharedAgrees);
+});

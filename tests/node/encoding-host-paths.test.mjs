@@ -219,3 +219,78 @@ test('a host UTF-8 decoder that fails the probe is never used', async () => {
   assert.equal(hostDecodes, before);
   assertSameAsReference(weft);
 });
+
+const singleByteLabels = [
+  'ibm866', 'iso-8859-2', 'iso-8859-3', 'iso-8859-4', 'iso-8859-5', 'iso-8859-6', 'iso-8859-7',
+  'iso-8859-8', 'iso-8859-8-i', 'iso-8859-10', 'iso-8859-13', 'iso-8859-14', 'iso-8859-15',
+  'iso-8859-16', 'koi8-r', 'koi8-u', 'macintosh', 'windows-874', 'windows-1250', 'windows-1251',
+  'windows-1252', 'windows-1253', 'windows-1254', 'windows-1255', 'windows-1256', 'windows-1257',
+  'windows-1258', 'x-mac-cyrillic',
+];
+
+/** Decodes with `Decoder`, or the error's constructor name. */
+function outcome(Decoder, label, options, bytes, decodeOptions) {
+  try {
+    return new Decoder(label, options).decode(bytes, decodeOptions);
+  } catch (error) {
+    return error.constructor.name;
+  }
+}
+
+test('single-byte encodings: large inputs go to a host decoder that decodes every byte as weft does', async () => {
+  const wasmOnly = await loadWith('single-byte-wasm', () => delete globalThis.TextDecoder);
+  const hostDecodes = new Map();
+  const weft = await loadWith('single-byte-host', () => {
+    globalThis.TextDecoder = class extends HostDecoder {
+      decode(input, options) {
+        // (The first-use check decodes at most 256 bytes.)
+        if (input?.length > 256) hostDecodes.set(this.encoding, (hostDecodes.get(this.encoding) ?? 0) + 1);
+        // Refuses shared input, as Chromium's does.
+        if (input?.buffer instanceof SharedArrayBuffer) throw new TypeError('must not be shared');
+        return super.decode(input, options);
+      }
+    };
+  });
+  fc.assert(
+    fc.property(fc.constantFrom(...singleByteLabels), fc.uint8Array({ minLength: 257, maxLength: 600 }), fc.boolean(), fc.boolean(), (label, bytes, fatal, stream) => {
+      const expected = outcome(wasmOnly.TextDecoder, label, { fatal }, bytes, { stream });
+      assert.equal(outcome(weft.TextDecoder, label, { fatal }, bytes, { stream }), expected);
+      const shared = new Uint8Array(new SharedArrayBuffer(bytes.length));
+      shared.set(bytes);
+      assert.equal(outcome(weft.TextDecoder, label, { fatal }, shared), expected);
+    }),
+    { numRuns: 1000 },
+  );
+  // Every byte, in each encoding, both modes; the host was used for each encoding it decodes as
+  // weft does (Node 24: all; Node 20's ICU lacks iso-8859-16 and differs on six others), and never
+  // for the rest.
+  const every = Uint8Array.from({ length: 1024 }, (_, i) => i & 0xff);
+  for (const label of singleByteLabels) {
+    for (const fatal of [false, true]) {
+      assert.equal(outcome(weft.TextDecoder, label, { fatal }, every), outcome(wasmOnly.TextDecoder, label, { fatal }, every), label);
+    }
+    const agrees = outcome(HostDecoder, label, {}, every) === outcome(wasmOnly.TextDecoder, label, {}, every);
+    assert.equal(hostDecodes.get(label) > 0, agrees, `${label} delegated: ${agrees}`);
+  }
+  // Short inputs stay in weft.
+  const counts = new Map(hostDecodes);
+  assert.equal(new weft.TextDecoder('koi8-r').decode(every.subarray(0, 256)), new wasmOnly.TextDecoder('koi8-r').decode(every.subarray(0, 256)));
+  assert.deepEqual(hostDecodes, counts);
+});
+
+test('a host single-byte decoder that disagrees with weft on one byte is never used', async () => {
+  let hostDecodes = 0;
+  const weft = await loadWith('single-byte-broken', () => {
+    globalThis.TextDecoder = class extends HostDecoder {
+      decode(input, options) {
+        if (this.encoding !== 'koi8-r') return super.decode(input, options);
+        hostDecodes++;
+        return super.decode(input, options).replaceAll('\u2500', '-');
+      }
+    };
+  });
+  const bytes = new Uint8Array(300).fill(0x80);
+  assert.equal(new weft.TextDecoder('koi8-r').decode(bytes), '\u2500'.repeat(300));
+  assert.equal(hostDecodes, 1, 'only the first-use check asked the host');
+  assert.equal(new weft.TextDecoder('windows-1251').decode(bytes), '\u0402'.repeat(300));
+});

@@ -278,25 +278,42 @@ test("weft's URL, URLSearchParams and encoding objects are platform objects that
   assert.deepEqual({ ...weft.structuredClone(pretend) }, { a: 1 });
 });
 
-test('the platform-object registry is one per realm and cannot be replaced or forged', () => {
-  const key = Symbol.for('webweft.platformObjects');
+test('the platform-interface checks are one list per realm that cannot be replaced', () => {
+  const key = Symbol.for('webweft.platformInterfaces');
   const descriptor = Object.getOwnPropertyDescriptor(globalThis, key);
   assert.equal(descriptor.writable, false);
   assert.equal(descriptor.configurable, false);
-  assert.equal(Object.prototype.toString.call(descriptor.value), '[object WeakMap]');
-  // A page that defines a fake registry first (a Proxy that claims every object) is ignored.
+  assert.ok(Array.isArray(descriptor.value) && descriptor.value.every((check) => typeof check === 'function'));
+  // A page that holds the key first with anything but a genuine extensible Array (here a
+  // writable property claiming every object, and a frozen array at the next key) is passed over.
   const script = `
-    const fake = new Proxy(new WeakMap(), { get: () => () => 'URL' });
-    Object.defineProperty(globalThis, Symbol.for('webweft.platformObjects'), { value: fake });
+    const claimAll = [() => 'URL'];
+    globalThis[Symbol.for('webweft.platformInterfaces')] = claimAll;
+    Object.defineProperty(globalThis, Symbol.for('webweft.platformInterfaces.1'), { value: Object.freeze([() => 'URL']) });
     const weft = await import('webweft');
     const results = [];
     try { weft.structuredClone(new weft.URL('https://a/')); results.push('cloned'); } catch (e) { results.push(e.name); }
+    try { weft.structuredClone(new weft.TextDecoder()); results.push('cloned'); } catch (e) { results.push(e.name); }
     results.push(JSON.stringify(weft.structuredClone({ plain: 1 })));
+    results.push(Object.getOwnPropertyDescriptor(globalThis, Symbol.for('webweft.platformInterfaces.2')).value.length > 0);
     console.log(results.join(' '));
   `;
   const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', cwd: new URL('.', import.meta.url) });
   assert.equal(run.stderr, '');
-  assert.equal(run.stdout.trim(), 'DataCloneError {"plain":1}');
+  assert.equal(run.stdout.trim(), 'DataCloneError DataCloneError {"plain":1} true');
+});
+
+test("one area's platform objects are uncloneable in another area's structuredClone", async () => {
+  const { structuredClone, serialize } = await import('webweft/structured-clone');
+  const { URL, URLSearchParams } = await import('webweft/url');
+  const { TextDecoder, TextEncoderStream } = await import('webweft/encoding');
+  const lite = await import('webweft/encoding-lite');
+  for (const value of [new URL('https://a/'), new URLSearchParams('a=1'), new TextDecoder(), new TextEncoderStream(), new lite.TextEncoder()]) {
+    const name = value[Symbol.toStringTag];
+    for (const clone of [structuredClone, serialize, weft.structuredClone]) {
+      assert.throws(() => clone([value]), { name: 'DataCloneError', message: new RegExp(`An? ${name} could not be cloned`) }, name);
+    }
+  }
 });
 
 test('the same without node:util (as in browsers: brand checks and Object.prototype.toString only)', { skip: !withNodeTypes && 'this is that run' }, () => {

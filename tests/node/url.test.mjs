@@ -692,6 +692,34 @@ test('generated lists: URLSearchParams serializes and sorts like whatwg-url', ()
   );
 });
 
+test('generated operations: set and delete (done in place) agree with whatwg-url, and a URL follows', () => {
+  const name = fc.constantFrom('a', 'b', 'c', '\u00E9');
+  const operation = fc.oneof(
+    fc.tuple(fc.constant('set'), name, name),
+    fc.tuple(fc.constant('delete'), name),
+    fc.tuple(fc.constant('delete'), name, name),
+    fc.tuple(fc.constant('append'), name, name),
+  );
+  fc.assert(
+    fc.property(fc.array(fc.tuple(name, name), { maxLength: 8 }), fc.array(operation, { maxLength: 6 }), (pairs, operations) => {
+      const url = new URL('https://example.com/#y');
+      const ours = url.searchParams;
+      for (const [n, v] of pairs) ours.append(n, v);
+      const reference = new whatwgURL.URLSearchParams(pairs);
+      const iterator = ours.keys();
+      for (const [method, ...args] of operations) {
+        ours[method](...args);
+        reference[method](...args);
+        assert.deepEqual([...ours], [...reference]);
+        assert.equal(url.search, reference.size === 0 ? '' : `?${reference}`);
+      }
+      // The iterator reads the list as it is now.
+      assert.deepEqual([...iterator], [...reference.keys()]);
+    }),
+    { numRuns: 1000 },
+  );
+});
+
 test('form-urlencoded parse and serialize (JS, wasm for non-UTF-8 percent bytes) agree with whatwg-url', () => {
   // Every ASCII character, percent-encoded bytes that are UTF-8 or not, '+', and non-ASCII
   // text including surrogate pairs and lone surrogates.
