@@ -36,7 +36,7 @@ extern "C" {
 fn start() {
     std::panic::set_hook(Box::new(|info| {
         // Concatenated, and the line passed as a number: formatting `info` keeps its Display
-        // and integer formatting in every wasm (measured: base64.wasm 1 KB gzip).
+        // and integer formatting in every wasm (measured: 1 KB gzip of the former base64 wasm).
         let payload = info.payload();
         let message = payload.downcast_ref::<&str>().copied();
         let message = message.or_else(|| payload.downcast_ref::<String>().map(String::as_str));

@@ -205,8 +205,8 @@ export default {
         try {
           const value = type === 'domain' ? fn(hostname) : undefined;
           html = value === undefined ? '—' : value === null ? 'null' : withUnicode(value);
-        } catch {
-          html = 'not included in this build (webweft/lite)';
+        } catch (error) {
+          html = escapeHtml(`${error.name}: ${error.message}`);
         }
         $(id).innerHTML = html;
       }
