@@ -2,7 +2,7 @@
 // browser's own URL, TextDecoder, structuredClone, atob/btoa and Uint8Array base64, side by
 // side in one page. benches/browser/run.mjs serves it and reads window.benchResult.
 import { cloneWorkloads, MiB } from '../shared/clone-data.mjs';
-import { canParseAll, legacyWorkloads, parseAll, queriesOf, searchParamsWorkload, urlsOf } from '../shared/workloads.mjs';
+import { canParseAll, compareAtobBtoa, legacyWorkloads, parseAll, queriesOf, searchParamsWorkload, urlsOf } from '../shared/workloads.mjs';
 
 const params = new URLSearchParams(location.search);
 globalThis.benchSettings = Object.fromEntries(params);
@@ -33,14 +33,7 @@ if (runs('base64')) {
     'weft.base64Decode': () => weft.base64Decode(encoded),
     'Uint8Array.fromBase64': () => Uint8Array.fromBase64(encoded),
   }, { bytes: bytes.length, summary: { 'base64Decode 1 MiB / Buffer (Chromium: Uint8Array.fromBase64)': ['weft.base64Decode', 'Uint8Array.fromBase64'] } });
-  compare('btoa of a 1 MiB Latin1 string', {
-    'weft.btoa': () => weft.btoa(latin1),
-    'native btoa': () => btoa(latin1),
-  }, { bytes: bytes.length, summary: { 'btoa 1 MiB / native': ['weft.btoa', 'native btoa'] } });
-  compare('atob to a 1 MiB Latin1 string', {
-    'weft.atob': () => weft.atob(encoded),
-    'native atob': () => atob(encoded),
-  }, { bytes: bytes.length, summary: { 'atob 1 MiB / native': ['weft.atob', 'native atob'] } });
+  compareAtobBtoa(compare, weft, { latin1, encoded, bytes: bytes.length });
 }
 
 if (runs('encoding')) {

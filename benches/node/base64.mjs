@@ -5,6 +5,7 @@ import * as exodus from '@exodus/bytes/base64.js';
 import * as weft from 'webweft';
 // Not in the package's exports map: loaded by path.
 import * as exodusJS from '../../node_modules/@exodus/bytes/fallback/base64.js';
+import { compareAtobBtoa } from '../shared/workloads.mjs';
 import { compare } from './harness.mjs';
 
 const bytes = new Uint8Array(1 << 20).map((_, i) => (i * 2654435761) >>> 24);
@@ -35,11 +36,4 @@ compare('base64 decode to 1 MiB of bytes', {
     'base64Decode 1 MiB / fastest npm JS peer': ['weft.base64Decode', '@exodus/bytes JS codec'],
   },
 });
-compare('btoa of a 1 MiB Latin1 string', {
-  'weft.btoa': () => weft.btoa(latin1),
-  'native btoa': () => btoa(latin1),
-}, { bytes: bytes.length, summary: { 'btoa 1 MiB / native': ['weft.btoa', 'native btoa'] } });
-compare('atob to a 1 MiB Latin1 string', {
-  'weft.atob': () => weft.atob(encoded),
-  'native atob': () => atob(encoded),
-}, { bytes: bytes.length, summary: { 'atob 1 MiB / native': ['weft.atob', 'native atob'] } });
+compareAtobBtoa(compare, weft, { latin1, encoded, bytes: bytes.length });

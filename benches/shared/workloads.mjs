@@ -59,3 +59,15 @@ export const legacyWorkloads = [
   ['KOI8-R', 'koi8-r', 'decode KOI8-R pages / native'],
   ['windows-1251-russian', 'windows-1251', 'decode windows-1251 pages / native'],
 ];
+
+/** btoa of a Latin1 string and atob of its base64, weft's against the host's (Node and browser). */
+export function compareAtobBtoa(compare, weft, { latin1, encoded, bytes }) {
+  compare('btoa of a 1 MiB Latin1 string', {
+    'weft.btoa': () => weft.btoa(latin1),
+    'native btoa': () => btoa(latin1),
+  }, { bytes, summary: { 'btoa 1 MiB / native': ['weft.btoa', 'native btoa'] } });
+  compare('atob to a 1 MiB Latin1 string', {
+    'weft.atob': () => weft.atob(encoded),
+    'native atob': () => atob(encoded),
+  }, { bytes, summary: { 'atob 1 MiB / native': ['weft.atob', 'native atob'] } });
+}
