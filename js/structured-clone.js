@@ -5,23 +5,19 @@
 // (structured-clone-walker.js) makes each copy as it reaches the original, or, with a transfer
 // list or registered classes, emits an op stream that the builder (structured-clone-builder.js)
 // turns into the copy after the transfer. Both measured faster than a round trip through the
-// Rust codec (see the README). serialize() hands the walker's op stream to the Rust codec in
-// one call; deserialize() gets the validated op stream back in one call and builds from it.
-import * as glue from '#glue';
-import { wasm } from './runtime.js';
+// Rust codec (see the README). serialize() writes the walker's op stream as V8 wire-format
+// bytes, and deserialize() reads bytes into a validated op stream and builds from it, both in
+// JavaScript (structured-clone-wire.js: measured faster than crossing into the Rust codec's
+// wasm, whose bytes and errors it matches).
 import { structuredDeserialize as build } from './structured-clone-builder.js';
 import * as I from './structured-clone-intrinsics.js';
 import * as op from './structured-clone-ops.js';
 import { cloneDirect, isDetached, serializeInternal } from './structured-clone-walker.js';
+import { readWire, writeWire } from './structured-clone-wire.js';
 import { requireArguments } from './webidl.js';
 
 // Captured at load, like everything in structured-clone-intrinsics.js.
-const Uint32ArrayCtor = Uint32Array;
-const Uint16ArrayCtor = Uint16Array;
-const Float64ArrayCtor = Float64Array;
 const TypeErrorCtor = TypeError;
-const { min } = Math;
-const memoryBuffer = Object.getOwnPropertyDescriptor(WebAssembly.Memory.prototype, 'buffer').get;
 const implementationKey = Symbol.for('weft.implementation');
 
 /** Platform interfaces with transfer steps (their objects have a [[Detached]] slot). */
@@ -166,166 +162,6 @@ Object.defineProperty(structuredClone, implementationKey, { value: true });
  */
 const outOfBand = I.ownWeakMap();
 
-/** Node and Bun copy UTF-16 code units between strings and memory in one native call. */
-const ucs2Write = globalThis.Buffer?.prototype?.ucs2Write;
-const ucs2Slice = globalThis.Buffer?.prototype?.ucs2Slice;
-const LONG_STRING = 64;
-const SHORT_STRING = 13;
-
-function writeUnits(units, bytes, at, string) {
-  const length = string.length;
-  if (ucs2Write !== undefined && length > LONG_STRING) {
-    I.functionApply(ucs2Write, bytes, [string, I.typedArrayByteOffset(units) + at * 2, length * 2]);
-    return;
-  }
-  for (let i = 0; i < length; i++) units[at + i] = I.stringCharCodeAt(string, i);
-}
-
-function readUnits(units, bytes, at, length) {
-  const offset = I.typedArrayByteOffset(units);
-  if (ucs2Slice !== undefined) return I.functionApply(ucs2Slice, bytes, [offset + at * 2, offset + (at + length) * 2]);
-  let string = '';
-  for (let i = at; i < at + length; i += 0x2000) {
-    string += I.functionApply(I.fromCharCode, null, I.typedArraySubarray(units, i, min(i + 0x2000, at + length)));
-  }
-  return string;
-}
-
-function readBigInt(bytes, at, length, negative) {
-  let hex = '';
-  for (let i = at + length - 1; i >= at; i--) hex += (bytes[i] < 16 ? '0' : '') + I.numberToString(bytes[i], 16);
-  const magnitude = length === 0 ? 0n : I.BigIntCtor(`0x${hex}`);
-  return negative ? -magnitude : magnitude;
-}
-
-/** The op stream layout record the bindings return: [address, length] × 4 streams. */
-function streams(address) {
-  const buffer = I.functionApply(memoryBuffer, wasm().memory, []);
-  const layout = new Uint32ArrayCtor(buffer, address, 8);
-  return {
-    code: new Uint32ArrayCtor(buffer, layout[0], layout[1]),
-    numbers: new Float64ArrayCtor(buffer, layout[2], layout[3]),
-    units: new Uint16ArrayCtor(buffer, layout[4], layout[5]),
-    bytes: new I.Uint8ArrayCtor(buffer, layout[6], layout[7]),
-    memory: new I.Uint8ArrayCtor(buffer),
-  };
-}
-
-const byteLengthOf = (value) => (I.isView(value) ? I.typedArrayByteLength(value) : I.arrayBufferByteLength(value));
-
-/** Strings longer than this are written one by one rather than joined first (V8's string limit). */
-const JOIN_LIMIT = 1 << 26;
-
-/** Writes the walker's op stream into the codec's four input streams in wasm memory. */
-function lower(code, values) {
-  let numberCount = 0;
-  let unitCount = 0;
-  let byteCount = 0;
-  // Joining the strings first lets one native copy write all their code units.
-  let text = '';
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i];
-    if (typeof value === 'number') {
-      numberCount++;
-    } else if (typeof value === 'string') {
-      unitCount += value.length;
-      if (unitCount <= JOIN_LIMIT) text += value;
-    } else {
-      byteCount += byteLengthOf(value); // an ArrayBuffer copy or a BigInt's magnitude
-    }
-  }
-  const out = streams(glue.cloneOpsInput(code.length, numberCount, unitCount, byteCount));
-  // (A loop: TypedArray.prototype.set reads an Array with a null prototype element by element
-  // through the generic path, 5× slower.)
-  const outCode = out.code;
-  for (let i = 0; i < code.length; i++) outCode[i] = code[i];
-  const joined = unitCount <= JOIN_LIMIT;
-  if (joined) writeUnits(out.units, out.memory, 0, text);
-  let n = 0;
-  let u = 0;
-  let b = 0;
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i];
-    if (typeof value === 'number') {
-      out.numbers[n++] = value;
-    } else if (typeof value === 'string') {
-      if (!joined) writeUnits(out.units, out.memory, u, value);
-      u += value.length;
-    } else {
-      I.typedArraySet(out.bytes, I.isView(value) ? value : new I.Uint8ArrayCtor(value), b);
-      b += byteLengthOf(value);
-    }
-  }
-}
-
-/**
- * Reads the codec's output streams into an op stream and payload values (copies). Short
- * strings are cut from one decoding of all the code units (V8 copies substrings under 13
- * characters, so they do not keep the whole alive); longer ones are decoded on their own.
- */
-function lift(address) {
-  const input = streams(address);
-  const code = I.typedArraySlice(input.code);
-  const values = I.newList();
-  const { numbers, units, bytes, memory } = input;
-  let text;
-  let n = 0;
-  let u = 0;
-  let b = 0;
-  const codeLength = I.typedArrayLength(code);
-  for (let ci = 0; ci < codeLength; ci += 1 + op.OPERANDS[code[ci]]) {
-    switch (code[ci]) {
-      case op.NUMBER:
-      case op.DATE:
-      case op.NUMBER_OBJECT:
-        values[values.length] = numbers[n++];
-        break;
-      case op.STRING:
-      case op.STRING_OBJECT:
-      case op.ERROR_MESSAGE:
-      case op.ERROR_STACK:
-      case op.SERIALIZABLE:
-      case op.REGEXP: {
-        const length = code[ci + op.OPERANDS[code[ci]]];
-        if (length < SHORT_STRING) {
-          text ??= readUnits(units, memory, 0, I.typedArrayLength(units));
-          values[values.length] = I.stringSlice(text, u, u + length);
-        } else {
-          values[values.length] = readUnits(units, memory, u, length);
-        }
-        u += length;
-        break;
-      }
-      case op.BIGINT:
-      case op.BIGINT_OBJECT: {
-        const length = code[ci + 2];
-        values[values.length] = readBigInt(bytes, b, length, code[ci + 1] === 1);
-        b += length;
-        break;
-      }
-      case op.ARRAY_BUFFER:
-      case op.RESIZABLE_ARRAY_BUFFER: {
-        const length = code[ci + 1];
-        let buffer;
-        try {
-          buffer =
-            code[ci] === op.ARRAY_BUFFER
-              ? new I.ArrayBufferCtor(length)
-              : new I.ArrayBufferCtor(length, { __proto__: null, maxByteLength: code[ci + 2] });
-        } catch (error) {
-          throw I.dataCloneError(`The serialized data has an ArrayBuffer this host cannot allocate (${error.message}).`);
-        }
-        I.typedArraySet(new I.Uint8ArrayCtor(buffer), I.typedArraySubarray(bytes, b, b + length));
-        values[values.length] = buffer;
-        b += length;
-        break;
-      }
-      default:
-    }
-  }
-  return { code, values };
-}
-
 function serializeOptions(options) {
   const dictionary = toDictionary(options, 'serialize');
   const forStorage = Boolean(dictionary.forStorage);
@@ -350,30 +186,12 @@ export function serialize(value, options = undefined) {
   const transferIsBuffer = checkTransferList(transferList);
   const serialized = serializeInternal(value, { __proto__: null, forStorage, forBytes: true, transferList, transferIsBuffer });
   const { shared, hosts } = serialized;
-  lower(serialized.code, serialized.values);
-  const bytes = readOutput(glue.cloneSerialize(forStorage, false));
+  const bytes = writeWire(serialized.code, serialized.values, forStorage);
   if (transferList.length > 0 || shared.length > 0 || hosts.length > 0) {
     const transferred = transferList.length > 0 ? transferAll(transferList, transferIsBuffer) : I.newList();
     outOfBand.set(bytes, { __proto__: null, transferred, shared, hosts, consumed: false });
   }
   return bytes;
-}
-
-/** The codec's output bytes (in the io output buffer) as a new Uint8Array. */
-function readOutput(length) {
-  const address = glue.ioOutput();
-  const memory = new I.Uint8ArrayCtor(I.functionApply(memoryBuffer, wasm().memory, []));
-  const bytes = I.typedArraySlice(memory, address, address + length);
-  glue.ioRelease();
-  return bytes;
-}
-
-/** Copies bytes into the io input buffer; returns their length. */
-function writeInput(bytes) {
-  const length = I.typedArrayLength(bytes);
-  const address = glue.ioInput(length);
-  I.typedArraySet(new I.Uint8ArrayCtor(I.functionApply(memoryBuffer, wasm().memory, [])), bytes, address);
-  return length;
 }
 
 /** WebIDL BufferSource: a Uint8Array over an ArrayBuffer's, SharedArrayBuffer's or view's bytes. */
@@ -400,13 +218,7 @@ export function deserialize(bytes) {
   if (references?.consumed) throw I.dataCloneError('The objects transferred with this serialization were already received.');
   const transferred = references?.transferred ?? I.newList();
   const shared = references?.shared ?? I.newList();
-  const address = glue.cloneDeserialize(writeInput(data), transferred.length, shared.length);
-  let lifted;
-  try {
-    lifted = lift(address);
-  } finally {
-    glue.cloneRelease();
-  }
+  const lifted = readWire(data, transferred.length, shared.length);
   if (transferred.length > 0) references.consumed = true;
   const hosts = references?.hosts ?? I.newList();
   return build(lifted.code, lifted.values, { __proto__: null, transferred, shared, hosts, cloneHosts: true });

@@ -62,6 +62,7 @@ const AREAS = {
   // After the areas it imports (encoding; html: url and encoding).
   url: { entry: 'url.js', globals: ['URL', 'URLSearchParams'] },
   'encoding-lite': { entry: 'encoding.js', globals: ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'], polyfill: false },
+  // No wasm (js/structured-clone*.js); the testing build has the Rust codec's for the tests.
   'structured-clone': { entry: 'structured-clone.js', globals: ['structuredClone'] },
   html: { entry: 'html.js', globals: [], namespace: 'html', polyfill: false },
 };
@@ -81,7 +82,9 @@ const wasmSizes = [];
 const deflated = new Map();
 const lite = !args.includes('--no-lite');
 for (const [unit, unitFeatures] of Object.entries(UNITS)) {
-  if ((unit === 'encoding-lite' && !lite) || (unit === 'full' && testing)) continue;
+  // structured-clone: the Rust codec's bindings, for the Node tests' differential checks only
+  // (the package's serialize/deserialize run in JavaScript).
+  if ((unit === 'encoding-lite' && !lite) || (unit === 'full' && testing) || (unit === 'structured-clone' && !testing)) continue;
   const rawWasm = compileWasm({ features: [unitFeatures, features].filter(Boolean).join(','), debug });
   const glueDir = join(glueRoot, unit);
   // Cargo leaves the wasm as it was when nothing changed; then so are the glue and wasm-opt's
@@ -197,7 +200,7 @@ const PARTS = ['encoding', 'public-suffix'];
  * the bundle (`inline`); `#area/NAME` is another area's file, kept external (bundled in, in
  * its namespace, in a polyfill: one script); `#query-encoder` is the url wasm's import;
  * `#area-api`/`#area-globals` feed js/entries/polyfill.js; js/polyfill.js's `./api.js` is
- * `polyfillApi`; `#testing` adds the test-only panic in testing builds.
+ * `polyfillApi`; `#testing` adds the test-only panic in testing builds (and the Rust clone codec).
  */
 function wiring({ area, flavour, externalAreas = {}, polyfillApi = join(js, 'api.js') }) {
   const unit = area ? AREAS[area].unit ?? area : 'structured-clone';
@@ -244,8 +247,16 @@ export const namespaceName = ${JSON.stringify(AREAS[area].namespace ?? '')};`),
       build.onResolve({ filter: /^\.\/api\.js$/ }, ({ importer }) =>
         importer === join(js, 'polyfill.js') ? { path: polyfillApi } : undefined,
       );
+      // (And in the structured-clone area, the Rust codec's raw bindings: tests/node/structured-clone-rust.mjs.)
       build.onResolve({ filter: /^#testing$/ }, () =>
-        virtual('testing', testing ? "export { panicForTesting } from '#glue';" : 'export {};'),
+        virtual(
+          'testing',
+          !testing
+            ? 'export {};'
+            : area === 'structured-clone'
+              ? "export { panicForTesting, cloneOpsInput, cloneSerialize, cloneDeserialize, cloneRelease, ioInput, ioOutput, ioRelease, __weftExports } from '#glue';"
+              : "export { panicForTesting } from '#glue';",
+        ),
       );
       build.onResolve({ filter: /^#query-encoder$/ }, () => ({ path: join(js, 'query-encoder.js') }));
       // The public-suffix part: its file (public-suffix.cjs / public-suffix.js), or in a polyfill

@@ -1,4 +1,4 @@
-// `webweft/structured-clone`: structuredClone runs in JavaScript; only serialize/deserialize
-// use the codec's wasm, instantiated on their first call.
+// `webweft/structured-clone`: no wasm; structuredClone, serialize and deserialize run in
+// JavaScript (the testing build adds the Rust codec's wasm, for the tests that compare the two).
 export { deserialize, registerSerializable, serialize, structuredClone } from '../structured-clone.js';
 export * from '#testing';

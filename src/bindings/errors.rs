@@ -4,7 +4,7 @@ use wasm_bindgen::JsValue;
 
 /// A `DOMException` with `name`, made with the host's constructor; where a host has none
 /// (some embedded engines), an `Error` whose `name` is set, so callers still see the name.
-#[cfg(feature = "structured-clone")]
+#[cfg(all(feature = "structured-clone", feature = "testing-hooks"))]
 pub fn dom_exception(message: &str, name: &str) -> JsValue {
     use js_sys::{Function, Reflect};
     use wasm_bindgen::JsCast;

@@ -34,6 +34,13 @@ pub fn io_output() -> *const u8 {
 }
 
 /// Runs `f` on the first `len` bytes JS wrote into the input buffer (fewer if JS lied).
+#[cfg(any(
+    feature = "url",
+    feature = "encoding",
+    feature = "html",
+    feature = "public-suffix-list",
+    all(feature = "structured-clone", feature = "testing-hooks")
+))]
 pub fn with_input_bytes<R>(len: usize, f: impl FnOnce(&[u8]) -> R) -> R {
     INPUT.with_borrow_mut(|input| {
         let result = f(&input[..len.min(input.len())]);
@@ -63,6 +70,13 @@ pub fn with_input_str<R>(len: usize, f: impl FnOnce(&str) -> R) -> R {
 }
 
 /// Replaces the output buffer's contents with `bytes`' and returns their length for JS to read.
+#[cfg(any(
+    feature = "url",
+    feature = "encoding",
+    feature = "html",
+    feature = "public-suffix-list",
+    all(feature = "structured-clone", feature = "testing-hooks")
+))]
 pub fn set_output(bytes: Vec<u8>) -> usize {
     OUTPUT.with_borrow_mut(|output| {
         *output = bytes;
