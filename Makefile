@@ -63,7 +63,8 @@ test-rust:
 	cargo test
 
 test-wasm:
-	cargo test --target wasm32-unknown-unknown --lib
+	@# testing-hooks: with the structured-clone codec's bindings, which only the tests build.
+	cargo test --target wasm32-unknown-unknown --lib --features testing-hooks
 
 test-node:
 	node tools/build-pkg.mjs --debug --features testing-hooks --out target/pkg-testing --no-lite

@@ -282,11 +282,19 @@ const ELIDED = -2;
  * for SharedArrayBuffers and transfers.
  */
 export function writeWire(code, values, forStorage) {
+  const length = code.length;
   pos = 0;
-  reserve(16);
+  // Room for the buffers' bytes up front: a large one is then copied once, not once per doubling.
+  let room = 16;
+  for (let i = 0; i < values.length; i++) if (typeof values[i] === 'object') room += byteLengthOf(values[i]);
+  if (room > RETAIN_LIMIT) {
+    // A buffer of its own, about the size of the result, which it then becomes (below).
+    capacity = room + 4 * length + 4096;
+    out = new Uint8ArrayCtor(capacity);
+  }
+  reserve(room);
   out[pos++] = VERSION;
   out[pos++] = LATEST_VERSION;
-  const length = code.length;
   /** By op id: its wire id, PENDING or ELIDED. */
   const entries = I.newList();
   /** By op id, for buffers: [byteLength (-1 unknown), resizable (1, 0, -1 unknown)]. */
@@ -735,11 +743,11 @@ export function writeWire(code, values, forStorage) {
     }
     value(at);
   }
-  const bytes = typedArraySlice(out, 0, pos);
-  if (capacity > RETAIN_LIMIT) {
-    out = new Uint8ArrayCtor(4096);
-    capacity = 4096;
-  }
+  if (capacity <= RETAIN_LIMIT) return typedArraySlice(out, 0, pos);
+  // Not kept: the result is the buffer itself when little of it is unused, else a copy.
+  const bytes = capacity - pos <= capacity >> 3 ? typedArraySubarray(out, 0, pos) : typedArraySlice(out, 0, pos);
+  out = new Uint8ArrayCtor(4096);
+  capacity = 4096;
   return bytes;
 }
 

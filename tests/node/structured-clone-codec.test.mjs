@@ -263,3 +263,16 @@ test('serializing for storage, and values V8 cannot write: the Rust codec’s Da
   assert.deepEqual(writeWire(ops.code, ops.values, false), rustSerialize(ops.code, ops.values, false));
   assert.deepEqual(outcome(() => writeWire(ops.code, ops.values, true)), outcome(() => rustSerialize(ops.code, ops.values, true)));
 });
+
+test('large values (the writer’s own buffer becomes the result): the Rust codec’s bytes, and no sharing between calls', () => {
+  const big = { a: new Float64Array(300_000).map((_, i) => i / 7), s: 'x'.repeat(5000), b: new Uint8Array(1_500_000).fill(7) };
+  const { code, values } = opsOf(big);
+  const first = writeWire(code, values, false);
+  assert.deepEqual(first, rustSerialize(code, values, false));
+  const copy = first.slice();
+  const second = weft.serialize({ other: new Uint8Array(3_000_000).fill(9) });
+  assert.deepEqual(first, copy);
+  assert.equal(second.length > 3_000_000, true);
+  assertSameClone(weft.deserialize(first), structuredClone(big));
+  assertSameReading(first);
+});
