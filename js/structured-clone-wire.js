@@ -18,13 +18,10 @@ const charCodeAt = I.stringCharCodeAt;
 const { fromCharCode, functionApply, typedArraySet, typedArraySubarray, typedArraySlice, typedArrayLength } = I;
 const { floor } = Math;
 const isNaN = (n) => n !== n;
-const regexpExec = Function.prototype.call.bind(RegExp.prototype.exec);
 /** Node and Bun copy code units between strings and bytes in one native call. */
-const latin1Write = globalThis.Buffer?.prototype?.latin1Write;
 const latin1Slice = globalThis.Buffer?.prototype?.latin1Slice;
 const ucs2Write = globalThis.Buffer?.prototype?.ucs2Write;
 const ucs2Slice = globalThis.Buffer?.prototype?.ucs2Slice;
-const NOT_LATIN1 = /[^\0-\xFF]/;
 /** Strings at least this long are copied by the native calls above (measured). */
 const LONG_STRING = 64;
 /** V8 copies substrings shorter than this rather than pointing into their parent. */
@@ -210,21 +207,14 @@ function string(s) {
   const start = pos;
   out[pos++] = ONE_BYTE_STRING;
   varint(length);
-  if (length >= LONG_STRING && latin1Write !== undefined) {
-    if (regexpExec(NOT_LATIN1, s) === null) {
-      functionApply(latin1Write, out, [s, pos, length]);
-      pos += length;
-      return;
-    }
-  } else {
-    let i = 0;
-    for (; i < length; i++) {
-      const unit = charCodeAt(s, i);
-      if (unit > 0xff) break;
-      out[pos++] = unit;
-    }
-    if (i === length) return;
+  // (Not Node's latin1Write: Node 24's reads the target's byteLength through the prototype.)
+  let i = 0;
+  for (; i < length; i++) {
+    const unit = charCodeAt(s, i);
+    if (unit > 0xff) break;
+    out[pos++] = unit;
   }
+  if (i === length) return;
   pos = start;
   const byteLength = length * 2;
   if (((pos + 1 + varintLength(byteLength)) & 1) === 1) out[pos++] = PADDING;
