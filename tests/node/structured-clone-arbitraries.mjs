@@ -94,3 +94,9 @@ function link(root, links) {
 
 export const graph = fc.tuple(value, fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 6 })).map(([root, links]) => link(root, links));
 
+
+/** A fixed sample of graphs without cycles through JSON (for comparing runs as text), plus strings of every width and length. */
+export function corpus() {
+  const strings = ['', 'a', 'é', '€', '\ud800', 'x'.repeat(12), 'x'.repeat(13), 'é'.repeat(40), 'x'.repeat(64), 'é'.repeat(65), '€'.repeat(70), 'a€'.repeat(40)];
+  return [...strings, { strings }, ...fc.sample(value, { numRuns: 200, seed: 7 })];
+}

@@ -276,3 +276,29 @@ test('large values (the writer’s own buffer becomes the result): the Rust code
   assertSameClone(weft.deserialize(first), structuredClone(big));
   assertSameReading(first);
 });
+
+test('without Node’s Buffer (browsers): the same bytes and the same readings', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const script = `
+    const { readWire, writeWire } = await import(${JSON.stringify(new URL('../../js/structured-clone-wire.js', import.meta.url).href)});
+    const { serializeInternal } = await import(${JSON.stringify(new URL('../../js/structured-clone-walker.js', import.meta.url).href)});
+    const { corpus } = await import(${JSON.stringify(new URL('./structured-clone-codec.test.mjs', import.meta.url).href.replace('codec.test', 'arbitraries'))});
+    const { createHash } = await import('node:crypto');
+    const hash = createHash('sha256');
+    let count = 0;
+    for (const value of corpus()) {
+      count++;
+      const ops = serializeInternal(value, { __proto__: null, forBytes: true });
+      const bytes = writeWire(ops.code, ops.values, false);
+      const read = readWire(bytes, 0, 0);
+      hash.update(JSON.stringify([Array.from(bytes), Array.from(read.code), Array.from(read.values, (v) => (typeof v === 'object' ? Array.from(new Uint8Array(v)) : typeof v === 'bigint' ? String(v) + 'n' : Object.is(v, -0) ? '-0' : v))]));
+    }
+    console.log(count, hash.digest('hex'));
+  `;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', `delete globalThis.Buffer; ${script}`], { encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  const withBuffer = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
+  assert.equal(withBuffer.status, 0, withBuffer.stderr);
+  assert.equal(run.stdout, withBuffer.stdout);
+  assert.ok(Number(run.stdout.split(' ')[0]) >= 200, run.stdout);
+});
