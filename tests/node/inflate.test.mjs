@@ -40,7 +40,7 @@ test('inflates zlib output at levels 0, 1, 6 and 9 and with each strategy', () =
 });
 
 test('inflates every wasm in pkg/ at levels 0, 1, 6 and 9', () => {
-  assert.ok(wasmFiles.length >= 6, `wasm files in ${pkgDir}: ${wasmFiles}`);
+  assert.ok(wasmFiles.length >= 5, `wasm files in ${pkgDir}: ${wasmFiles}`);
   for (const file of wasmFiles) {
     const bytes = readFileSync(join(pkgDir, file));
     for (const level of [0, 1, 6, 9]) assert.ok(roundTrip(bytes, { level }).equals(bytes), `${file} level ${level}`);
