@@ -4,6 +4,7 @@
 // with one copy (io.js), decoded UTF-16 comes back as one string.
 import * as glue from '#glue';
 import { memoryBytes, readBytes, writeBytes, writeString } from './io.js';
+import { encodeIntoLoop } from './utf8.js';
 import { wasm } from './runtime.js';
 import { markPlatformObject } from './structured-clone-platform.js';
 import { requireArguments, toDOMString, toUSVString } from './webidl.js';
@@ -37,12 +38,6 @@ const ucs2Slice = /* @__PURE__ */ verified(() => {
   const slice = bufferPrototype.ucs2Slice;
   return slice.call(Uint8Array.from(probeBytes), 0, probeBytes.length) === probeString ? slice : undefined;
 });
-const ucs2Write = /* @__PURE__ */ verified(() => {
-  const write = bufferPrototype.ucs2Write;
-  const bytes = new Uint8Array(probeBytes.length);
-  const written = write.call(bytes, probeString, 0, bytes.length);
-  return written === probeBytes.length && bytes.every((byte, i) => byte === probeBytes[i]) ? write : undefined;
-});
 // Elsewhere the host's UTF-16LE decoder makes a string in one call (the host's, captured before
 // any polyfill: this module's TextDecoder shadows the name).
 const utf16Decoder = /* @__PURE__ */ verified(() => {
@@ -68,19 +63,6 @@ function readUtf16At(address, units) {
     string += String.fromCharCode.apply(null, view.subarray(i, Math.min(i + 0x2000, units)));
   }
   return string;
-}
-
-/** Writes a string's UTF-16 code units into wasm memory; returns their count. */
-function writeUtf16(string) {
-  const length = string.length;
-  const address = glue.encodingUtf16Input(length);
-  if (ucs2Write) {
-    ucs2Write.call(memoryBytes(), string, address, length * 2);
-    return length;
-  }
-  const view = new Uint16Array(wasm().memory.buffer, address, length);
-  for (let i = 0; i < length; i++) view[i] = string.charCodeAt(i);
-  return length;
 }
 
 // TextEncoder's encode and encodeInto delegate to the host's encoder when it gets the probe
@@ -552,7 +534,9 @@ export const TextDecoder = /* @__PURE__ */ webidlInterface(class TextDecoder {
 /** UTF-8 bytes of a string, lone surrogates as U+FFFD (the USVString conversion). */
 function encodeUtf8(string) {
   if (hostTextEncoder) return hostTextEncoder.encode(string);
-  return readBytes(glue.textEncoderEncode(writeUtf16(string)));
+  // At most three bytes per code unit (a pair's four bytes are two units' worth).
+  const bytes = new Uint8Array(string.length * 3);
+  return bytes.slice(0, encodeIntoLoop(string, bytes).written);
 }
 
 /** `new TextEncoder()` (§8.4): UTF-8 only. */
@@ -586,13 +570,8 @@ export const TextEncoder = /* @__PURE__ */ webidlInterface(class TextEncoder {
         // encoder below takes it, as the standard's [AllowShared] does.
       }
     }
-    // Rust packs (read, written) as read · 2^32 + written: both fit in 32 bits.
-    const packed = glue.textEncoderEncodeInto(writeUtf16(string), destination.length);
-    const written = packed % 0x100000000;
-    const read = (packed - written) / 0x100000000;
-    const bytes = readBytes(written);
-    if (written !== 0) destination.set(bytes); // a detached destination has length 0
-    return { read, written };
+    // The encoder's loop (js/utf8.js) writes byte by byte, into a shared buffer too.
+    return encodeIntoLoop(string, destination);
   }
 }, 'TextEncoder');
 

@@ -6,7 +6,7 @@ const HostTextEncoder = typeof globalThis.TextEncoder === 'function' ? globalThi
 const HostTextDecoder = typeof globalThis.TextDecoder === 'function' ? globalThis.TextDecoder : undefined;
 
 /** UTF-8 encode of a string into `view`, lone surrogates as U+FFFD, stopping before a code point that does not fit. */
-function encodeIntoLoop(string, view) {
+export function encodeIntoLoop(string, view) {
   let read = 0;
   let written = 0;
   const length = string.length;

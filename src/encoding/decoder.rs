@@ -292,7 +292,8 @@ impl Sink for Utf16Sink<'_> {
         #[cfg(feature = "encoding-legacy")]
         if src.len() >= TABLE_WORTHWHILE {
             let read = self.push_single_byte_by_table(src, deltas);
-            return read + self.push_single_byte_by_words(src.get(read..).unwrap_or_default(), deltas);
+            return read
+                + self.push_single_byte_by_words(src.get(read..).unwrap_or_default(), deltas);
         }
         self.push_single_byte_by_words(src, deltas)
     }
