@@ -82,7 +82,10 @@ const deflated = new Map();
 const lite = !args.includes('--no-lite');
 for (const [unit, unitFeatures] of Object.entries(UNITS)) {
   if ((unit === 'encoding-lite' && !lite) || (unit === 'full' && testing)) continue;
-  const rawWasm = compileWasm({ features: [unitFeatures, features].filter(Boolean).join(','), debug });
+  // encoding-lite at opt-level "s": its size budget is tight, and its hot paths are the host's
+  // (README "`webweft/encoding-lite`": -1.6 KB gzip, decode speeds measured there).
+  const optLevel = unit === 'encoding-lite' ? 's' : undefined;
+  const rawWasm = compileWasm({ features: [unitFeatures, features].filter(Boolean).join(','), debug, optLevel });
   const glueDir = join(glueRoot, unit);
   // Cargo leaves the wasm as it was when nothing changed; then so are the glue and wasm-opt's
   // output, unless the glue's rewriting changed.

@@ -15,12 +15,14 @@ export function run(command, args, options = {}) {
 /**
  * Compiles the crate to wasm with LTO (`cargo rustc --crate-type cdylib`: LTO is ignored for a
  * cdylib+rlib build). `features`: undefined for the defaults, else a comma list (possibly empty)
- * used with --no-default-features. Returns the .wasm path.
+ * used with --no-default-features. `optLevel`: the release profile's opt-level for this build
+ * instead of Cargo.toml's. Returns the .wasm path.
  */
-export function compileWasm({ features, debug = false, quiet = false } = {}) {
+export function compileWasm({ features, debug = false, quiet = false, optLevel } = {}) {
   const featureArgs = features === undefined ? [] : ['--no-default-features', ...(features ? ['--features', features] : [])];
   run('cargo', ['rustc', '--lib', '--target', target, '--crate-type', 'cdylib', ...featureArgs, ...(debug ? [] : ['--release'])], {
     stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+    env: optLevel === undefined ? process.env : { ...process.env, CARGO_PROFILE_RELEASE_OPT_LEVEL: optLevel },
   });
   return join(root, 'target', target, debug ? 'debug' : 'release', 'webweft.wasm');
 }
