@@ -696,8 +696,10 @@ export const labelToEncoding = /* @__PURE__ */ withQueryEncoder(function labelTo
 // The url area's query encoder (js/url.js, js/query-encoder.js): a property of labelToEncoding,
 // which that area imports from this file's bundle, and not API. (name, string) -> Uint32Array.
 // Only webweft/encoding's wasm has encodingEncodeQuery (the url area imports that area).
-// Returns `labelToEncoding`, so that a bundle that never uses it drops both.
+// Returns `labelToEncoding`, so that a bundle that never uses it drops both; its name is set
+// here as the classes' are (a bundler renames a function expression that shadows its binding).
 function withQueryEncoder(labelToEncoding) {
+  Object.defineProperty(labelToEncoding, 'name', { value: 'labelToEncoding', configurable: true });
   return Object.defineProperty(labelToEncoding, '__webweftEncodeQuery', {
     value: function encodeQuery(name, string) {
       return glue.encodingEncodeQuery(writeString(string), name);

@@ -174,3 +174,22 @@ console.log(checked);`;
   const out = execFileSync(process.execPath, ['-e', script], { input: JSON.stringify(cases), encoding: 'utf8' });
   assert.equal(Number(out), 2 * 2 * cases.reduce((sum, [, , into]) => sum + into.length, 0));
 });
+
+test('a bundle that imports only TextDecoder leaves out the other classes and functions', async () => {
+  const { build } = await import('esbuild');
+  for (const subpath of ['webweft/encoding-lite', 'webweft/encoding']) {
+    const result = await build({
+      stdin: { contents: `import { TextDecoder } from '${subpath}'; console.log(new TextDecoder('latin1').decode(new Uint8Array([0xe9])));`, resolveDir: pkgDir },
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      write: false,
+      logLevel: 'error',
+    });
+    const code = result.outputFiles[0].text;
+    assert.ok(code.includes('TextDecoder'), subpath);
+    for (const name of ['TextEncoderStream', 'TextDecoderStream', '__webweftEncodeQuery', 'encodingEncode', 'encodingSniffBom']) {
+      assert.ok(!code.includes(name), `${subpath}: ${name} is left out`);
+    }
+  }
+});
