@@ -7,6 +7,7 @@
 // turns into the copy after the transfer. Both measured faster than a round trip through the
 // Rust codec (see the README). serialize() hands the walker's op stream to the Rust codec in
 // one call; deserialize() gets the validated op stream back in one call and builds from it.
+// (Functions in parentheses: compiled with the script, see structured-clone-walker.js.)
 import * as glue from '#glue';
 import { wasm } from './runtime.js';
 import { structuredDeserialize as build } from './structured-clone-builder.js';
@@ -56,14 +57,14 @@ function toObjectSequence(value, where) {
 }
 
 /** A dictionary argument: undefined and null are {}, other non-objects a TypeError. */
-function toDictionary(options, where) {
+const toDictionary = (function (options, where) {
   // (Nothing is read from an absent dictionary, not even what Object.prototype has.)
   if (options === undefined || options === null) return { __proto__: null };
   if (typeof options !== 'object' && typeof options !== 'function') {
     throw new TypeError(`${where}: the options argument is not an object.`);
   }
   return options;
-}
+});
 
 /** The interface of a platform object with transfer steps, else undefined. */
 function transferableInterface(value) {
@@ -76,7 +77,7 @@ function transferableInterface(value) {
 }
 
 /** StructuredSerializeWithTransfer step 2: checks the transfer list before serializing. */
-function checkTransferList(list) {
+const checkTransferList = (function (list) {
   const seen = I.ownMap();
   const isBuffer = I.newList();
   for (let i = 0; i < list.length; i++) {
@@ -94,7 +95,7 @@ function checkTransferList(list) {
     seen.set(transferable, true);
   }
   return isBuffer;
-}
+});
 
 /** A copy of an ArrayBuffer (resizable ones stay resizable) in this realm. */
 function copyBuffer(source) {
@@ -146,7 +147,7 @@ function transferAll(list, isBuffer) {
  * StructuredDeserializeWithTransfer into this realm. Throws a DataCloneError DOMException for
  * what cannot be cloned or transferred.
  */
-export function structuredClone(value, options = undefined) {
+export const structuredClone = (function (value, options = undefined) {
   requireArguments(arguments.length, 1, 'structuredClone');
   const transfer = toDictionary(options, 'structuredClone').transfer;
   const transferList = transfer === undefined ? I.newList() : toObjectSequence(transfer, 'structuredClone: options.transfer');
@@ -157,7 +158,7 @@ export function structuredClone(value, options = undefined) {
   const { code, values, shared, hosts } = serializeInternal(value, { __proto__: null, transferList, transferIsBuffer });
   const transferred = transferList.length > 0 ? transferAll(transferList, transferIsBuffer) : I.newList();
   return build(code, values, { __proto__: null, transferred, shared, hosts, cloneHosts: false });
-}
+});
 Object.defineProperty(structuredClone, implementationKey, { value: true });
 
 /**

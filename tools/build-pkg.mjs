@@ -88,8 +88,8 @@ for (const [unit, unitFeatures] of Object.entries(UNITS)) {
   const rawWasm = compileWasm({ features: [unitFeatures, features].filter(Boolean).join(','), debug, optLevel });
   const glueDir = join(glueRoot, unit);
   // Cargo leaves the wasm as it was when nothing changed; then so are the glue and wasm-opt's
-  // output, unless the glue's rewriting changed.
-  const key = createHash('sha256').update(readFileSync(rawWasm)).update(lazyGlue.toString()).digest('hex');
+  // output, unless the glue's rewriting changed or js/ moved (the glue imports js/utf8.js by path).
+  const key = createHash('sha256').update(readFileSync(rawWasm)).update(lazyGlue.toString()).update(js).digest('hex');
   const keyFile = join(glueDir, 'input.sha256');
   const optimized = join(glueDir, debug ? 'glue_bg.wasm' : 'optimized.wasm');
   if (!(existsSync(keyFile) && existsSync(optimized) && readFileSync(keyFile, 'utf8') === key)) {
