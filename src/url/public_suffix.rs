@@ -162,7 +162,8 @@ pub fn registrable_domain(host: &Host) -> Option<String> {
 pub fn domain_public_suffix(domain: &str) -> String {
     let (name, trailing_dot) = split_trailing_dot(domain);
     let suffix = last_labels(name, public_suffix_labels(name));
-    format!("{suffix}{trailing_dot}")
+    // Concatenated: `format!` would keep core's formatting in the public-suffix wasm.
+    [suffix, trailing_dot].concat()
 }
 
 /// The registrable domain of a domain, `None` when it is itself a public suffix.
@@ -174,7 +175,7 @@ pub fn domain_registrable_domain(domain: &str) -> Option<String> {
     if registrable.len() == last_labels(name, labels).len() {
         return None;
     }
-    Some(format!("{registrable}{trailing_dot}"))
+    Some([registrable, trailing_dot].concat())
 }
 
 #[cfg(test)]
