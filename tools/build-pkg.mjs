@@ -45,15 +45,16 @@ const UNITS = {
 };
 
 /**
- * The units built at another opt-level than Cargo.toml's 3, where the calls are not hot paths
- * (gzip of the wasm, and speed in Node, measured against 3): encoding-lite at "s" (its size
- * budget is tight and its hot paths are the host's: README "`webweft/encoding-lite`", -1.6 KB
- * gzip, decode speeds measured there); html's microsyntaxes at "z" (-2.7
- * KB); structured-clone's serialize/deserialize at "s" (-3.1 KB, within a few % on a mixed
- * object; "z" -4.7 KB but 1.4-1.8x slower). The url wasm stays at 3 ("s" -5.9 KB, "z" -10.1 KB,
- * but its parse is the speed that matters), so do encoding ("s" -1.7) and public-suffix ("z" -0.7).
+ * The units built at opt-level "s" instead of Cargo.toml's 3 (gzip of the wasm, and speed in
+ * Node, measured against 3): encoding-lite (its size budget is tight and its hot paths are the
+ * host's: README "`webweft/encoding-lite`", -1.6 KB gzip, decode speeds measured there), html's
+ * microsyntaxes (-1.6 KB, calls within noise; "z" -2.7 KB but 1.5-3x slower) and
+ * structured-clone's serialize/deserialize (-3.1 KB, serialize within noise, deserialize ~10 %
+ * slower; "z" -4.7 KB but 1.4-1.8x slower). The url wasm stays at 3 ("s" -5.9 KB, "z" -10.1 KB,
+ * but its parse is the speed that matters), so do encoding ("s" -1.7) and public-suffix ("z"
+ * -0.7).
  */
-const OPT_LEVELS = { 'encoding-lite': 's', html: 'z', 'structured-clone': 's' };
+const OPT_LEVELS = { 'encoding-lite': 's', html: 's', 'structured-clone': 's' };
 
 /**
  * Each area (subpath): its entry in js/entries/, its wasm, the globals its polyfill installs
