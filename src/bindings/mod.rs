@@ -10,7 +10,7 @@ mod encoding;
 #[cfg(any(feature = "encoding", feature = "structured-clone"))]
 mod errors;
 #[cfg(feature = "html")]
-mod html;
+pub(crate) mod html;
 mod io;
 #[cfg(feature = "public-suffix-list")]
 mod public_suffix;
