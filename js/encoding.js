@@ -4,6 +4,7 @@
 // with one copy (io.js), decoded UTF-16 comes back as one string.
 import * as glue from '#glue';
 import { memoryBytes, readBytes, writeBytes, writeString } from './io.js';
+import { encodeIntoLoop } from './utf8.js';
 import { wasm } from './runtime.js';
 import { markPlatformObject } from './structured-clone-platform.js';
 import { requireArguments, toDOMString, toUSVString } from './webidl.js';
@@ -33,19 +34,13 @@ const typedArrayTag = uncurry(
 
 // Node and Bun: Buffer's UTF-16LE methods copy once between a string and any Uint8Array.
 const bufferPrototype = globalThis.Buffer?.prototype;
-const ucs2Slice = verified(() => {
+const ucs2Slice = /* @__PURE__ */ verified(() => {
   const slice = bufferPrototype.ucs2Slice;
   return slice.call(Uint8Array.from(probeBytes), 0, probeBytes.length) === probeString ? slice : undefined;
 });
-const ucs2Write = verified(() => {
-  const write = bufferPrototype.ucs2Write;
-  const bytes = new Uint8Array(probeBytes.length);
-  const written = write.call(bytes, probeString, 0, bytes.length);
-  return written === probeBytes.length && bytes.every((byte, i) => byte === probeBytes[i]) ? write : undefined;
-});
 // Elsewhere the host's UTF-16LE decoder makes a string in one call (the host's, captured before
 // any polyfill: this module's TextDecoder shadows the name).
-const utf16Decoder = verified(() => {
+const utf16Decoder = /* @__PURE__ */ verified(() => {
   const decoder = new globalThis.TextDecoder('utf-16le', { ignoreBOM: true });
   return decoder.decode(Uint8Array.from(probeBytes)) === probeString.slice(0, -1) + '\uFFFD' ? decoder : undefined;
 });
@@ -70,23 +65,10 @@ function readUtf16At(address, units) {
   return string;
 }
 
-/** Writes a string's UTF-16 code units into wasm memory; returns their count. */
-function writeUtf16(string) {
-  const length = string.length;
-  const address = glue.encodingUtf16Input(length);
-  if (ucs2Write) {
-    ucs2Write.call(memoryBytes(), string, address, length * 2);
-    return length;
-  }
-  const view = new Uint16Array(wasm().memory.buffer, address, length);
-  for (let i = 0; i < length; i++) view[i] = string.charCodeAt(i);
-  return length;
-}
-
 // TextEncoder's encode and encodeInto delegate to the host's encoder when it gets the probe
 // right (lone surrogates become U+FFFD, pairs one code point, encodeInto never splits a code
 // point): one native call, no copy through wasm.
-const hostTextEncoder = verified(() => {
+const hostTextEncoder = /* @__PURE__ */ verified(() => {
   const encoder = new globalThis.TextEncoder();
   const expected = [0xef, 0xbb, 0xbf, 0x61, 0xf0, 0x9f, 0x98, 0x80, 0xef, 0xbf, 0xbd];
   const same = (bytes, length = expected.length) =>
@@ -130,7 +112,7 @@ const utf8Probes = [
   [[0xf0, 0xc3, 0x80, 0x2a], '\uFFFD\xC0*', false],
 ];
 
-const hostUtf8 = verified(() => {
+const hostUtf8 = /* @__PURE__ */ verified(() => {
   if (!hostHasFastUtf8) return undefined;
   const Host = globalThis.TextDecoder;
   const decode = uncurry(Host.prototype.decode);
@@ -243,6 +225,7 @@ function webidlInterface(constructor, name) {
   Object.defineProperty(prototype, Symbol.toStringTag, { value: name, configurable: true });
   // The bundler may rename the class (this module's names shadow the host's globals).
   Object.defineProperty(constructor, 'name', { value: name, configurable: true });
+  return constructor;
 }
 
 // The %TypedArray%.prototype[@@toStringTag] getter: the kind of a typed array from any realm.
@@ -314,7 +297,7 @@ const SINGLE_BYTE = new Set([
 ]);
 const UNCHECKED = 0;
 const HostTextDecoder = globalThis.TextDecoder;
-const hostDecode = verified(() => uncurry(HostTextDecoder.prototype.decode));
+const hostDecode = /* @__PURE__ */ verified(() => uncurry(HostTextDecoder.prototype.decode));
 const allBytes = Uint8Array.from({ length: 256 }, (_, byte) => byte);
 
 /** [non-fatal, fatal] host decoders of a single-byte `encoding` that decode as weft does, or null. */
@@ -433,7 +416,7 @@ const PACKED = 2 ** 48;
 let smallOutput = 0;
 
 /** `new TextDecoder(label = "utf-8", {fatal, ignoreBOM})` (§8.2). */
-export class TextDecoder {
+export const TextDecoder = /* @__PURE__ */ webidlInterface(class TextDecoder {
   #encoding;
   #options;
   #state = 0;
@@ -544,19 +527,20 @@ export class TextDecoder {
       this.#state = stream ? glue.textDecoderState() : 0;
     }
   }
-}
-webidlInterface(TextDecoder, 'TextDecoder');
+}, 'TextDecoder');
 
 // --- TextEncoder ---
 
 /** UTF-8 bytes of a string, lone surrogates as U+FFFD (the USVString conversion). */
 function encodeUtf8(string) {
   if (hostTextEncoder) return hostTextEncoder.encode(string);
-  return readBytes(glue.textEncoderEncode(writeUtf16(string)));
+  // At most three bytes per code unit (a pair's four bytes are two units' worth).
+  const bytes = new Uint8Array(string.length * 3);
+  return bytes.slice(0, encodeIntoLoop(string, bytes).written);
 }
 
 /** `new TextEncoder()` (§8.4): UTF-8 only. */
-export class TextEncoder {
+export const TextEncoder = /* @__PURE__ */ webidlInterface(class TextEncoder {
   #brand = true;
   constructor() { markPlatformObject(this, 'TextEncoder'); }
 
@@ -586,21 +570,15 @@ export class TextEncoder {
         // encoder below takes it, as the standard's [AllowShared] does.
       }
     }
-    // Rust packs (read, written) as read · 2^32 + written: both fit in 32 bits.
-    const packed = glue.textEncoderEncodeInto(writeUtf16(string), destination.length);
-    const written = packed % 0x100000000;
-    const read = (packed - written) / 0x100000000;
-    const bytes = readBytes(written);
-    if (written !== 0) destination.set(bytes); // a detached destination has length 0
-    return { read, written };
+    // The encoder's loop (js/utf8.js) writes byte by byte, into a shared buffer too.
+    return encodeIntoLoop(string, destination);
   }
-}
-webidlInterface(TextEncoder, 'TextEncoder');
+}, 'TextEncoder');
 
 // --- TextDecoderStream and TextEncoderStream (§8.3, §8.5), on the host's TransformStream ---
 
 /** `new TextDecoderStream(label = "utf-8", {fatal, ignoreBOM})`. */
-export class TextDecoderStream {
+export const TextDecoderStream = /* @__PURE__ */ webidlInterface(class TextDecoderStream {
   #decoder;
   #transform;
 
@@ -640,11 +618,10 @@ export class TextDecoderStream {
   get writable() {
     return this.#transform.writable;
   }
-}
-webidlInterface(TextDecoderStream, 'TextDecoderStream');
+}, 'TextDecoderStream');
 
 /** `new TextEncoderStream()`: UTF-8, with surrogate pairs split across chunks joined. */
-export class TextEncoderStream {
+export const TextEncoderStream = /* @__PURE__ */ webidlInterface(class TextEncoderStream {
   #transform;
 
   constructor() {
@@ -679,8 +656,7 @@ export class TextEncoderStream {
   get writable() {
     return this.#transform.writable;
   }
-}
-webidlInterface(TextEncoderStream, 'TextEncoderStream');
+}, 'TextEncoderStream');
 
 // --- weft's own entry points to every encoding ---
 
@@ -712,19 +688,24 @@ export function decode(bytes, label = 'utf-8', options = undefined) {
 }
 
 /** Get an encoding: the canonical name of the encoding `label` names, or null. */
-export function labelToEncoding(label) {
+export const labelToEncoding = /* @__PURE__ */ withQueryEncoder(function labelToEncoding(label) {
   requireArguments(arguments.length, 1, 'labelToEncoding');
   return glue.labelToEncoding(toDOMString(label)) ?? null;
-}
+});
 
 // The url area's query encoder (js/url.js, js/query-encoder.js): a property of labelToEncoding,
 // which that area imports from this file's bundle, and not API. (name, string) -> Uint32Array.
 // Only webweft/encoding's wasm has encodingEncodeQuery (the url area imports that area).
-Object.defineProperty(labelToEncoding, '__webweftEncodeQuery', {
-  value: function encodeQuery(name, string) {
-    return glue.encodingEncodeQuery(writeString(string), name);
-  },
-});
+// Returns `labelToEncoding`, so that a bundle that never uses it drops both; its name is set
+// here as the classes' are (a bundler renames a function expression that shadows its binding).
+function withQueryEncoder(labelToEncoding) {
+  Object.defineProperty(labelToEncoding, 'name', { value: 'labelToEncoding', configurable: true });
+  return Object.defineProperty(labelToEncoding, '__webweftEncodeQuery', {
+    value: function encodeQuery(name, string) {
+      return glue.encodingEncodeQuery(writeString(string), name);
+    },
+  });
+}
 
 /** BOM sniff: "UTF-8", "UTF-16BE" or "UTF-16LE" for a byte order mark at the start, or null. */
 export function sniffBOM(bytes) {

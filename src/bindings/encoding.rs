@@ -9,7 +9,7 @@ use super::errors::{encoding_error, encoding_for_label, invalid_label_message};
 use super::io::{set_output, with_input_bytes, with_input_str};
 use crate::encoding::{
     self, Decoder, DecoderErrorMode, Encoder, EncoderErrorMode, Encoding, EncodingError,
-    TextDecoder, TextDecoderError, encode_into_utf8, utf16_to_utf8,
+    TextDecoder, TextDecoderError,
 };
 use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
@@ -26,19 +26,6 @@ thread_local! {
 #[wasm_bindgen(js_name = encodingUtf16Output)]
 pub fn encoding_utf16_output() -> *const u16 {
     UTF16.with_borrow(|output| output.as_ptr())
-}
-
-/// Makes the UTF-16 buffer `len` code units long for JS to write a string into; its address.
-#[wasm_bindgen(js_name = encodingUtf16Input)]
-pub fn encoding_utf16_input(len: usize) -> *mut u16 {
-    UTF16.with_borrow_mut(|buffer| {
-        buffer.clear();
-        if buffer.capacity() > RETAIN_LIMIT.max(len) {
-            *buffer = Vec::new();
-        }
-        buffer.resize(len, 0);
-        buffer.as_mut_ptr()
-    })
 }
 
 fn range_error(message: &str) -> JsValue {
@@ -243,33 +230,6 @@ pub fn text_decoder_state() -> u32 {
     TEXT_DECODER_STATE.get()
 }
 
-/// `TextEncoder.encode()` of the `len` UTF-16 code units JS wrote with `encodingUtf16Input`;
-/// the UTF-8 goes to the io output buffer.
-#[wasm_bindgen(js_name = textEncoderEncode)]
-pub fn text_encoder_encode(len: usize) -> usize {
-    UTF16.with_borrow(|input| {
-        let mut output = Vec::new();
-        utf16_to_utf8(input.get(..len).unwrap_or(input), &mut output);
-        set_output(output)
-    })
-}
-
-/// `TextEncoder.encodeInto()` of the `len` UTF-16 code units JS wrote, into a destination of
-/// `capacity` bytes; the bytes go to the io output buffer. Returns (code units read) · 2^32 +
-/// (bytes written), exact in an f64 since both fit in 32 bits.
-#[wasm_bindgen(js_name = textEncoderEncodeInto)]
-pub fn text_encoder_encode_into(len: usize, capacity: usize) -> f64 {
-    UTF16.with_borrow(|input| {
-        let source = input.get(..len).unwrap_or(input);
-        // At most three bytes per code unit are ever written.
-        let mut destination = vec![0; capacity.min(source.len().saturating_mul(3))];
-        let (read, written) = encode_into_utf8(source, &mut destination);
-        destination.truncate(written);
-        set_output(destination);
-        read as f64 * 4_294_967_296.0 + written as f64
-    })
-}
-
 /// Get an encoding: the canonical name for `label`, or undefined.
 #[wasm_bindgen(js_name = labelToEncoding)]
 pub fn label_to_encoding(label: &str) -> Option<String> {
@@ -367,7 +327,7 @@ pub fn encoding_encode_query(len: usize, name: &str) -> Result<Vec<u32>, JsValue
 
 #[cfg(test)]
 mod tests {
-    use super::super::io::{io_input, io_output};
+    use super::super::io::io_input;
     use super::*;
     use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -403,16 +363,5 @@ mod tests {
             encoding_lowercase_name(text_decoder_encoding("sjis").unwrap()),
             "shift_jis"
         );
-    }
-
-    #[wasm_bindgen_test]
-    fn encode_into_reports_units_read() {
-        let units: Vec<u16> = "a\u{1F600}b".encode_utf16().collect();
-        let address = encoding_utf16_input(units.len());
-        // SAFETY: the buffer was just made `units.len()` code units long at `address`.
-        unsafe { std::ptr::copy_nonoverlapping(units.as_ptr(), address, units.len()) };
-        assert_eq!(text_encoder_encode_into(units.len(), 4), 4_294_967_297.0);
-        // SAFETY: the last call left one byte in the output buffer.
-        assert_eq!(unsafe { *io_output() }, b'a');
     }
 }

@@ -24,6 +24,18 @@ use crate::html::microsyntax::*;
 use std::cell::Cell;
 use wasm_bindgen::prelude::*;
 
+// `Number` as it was when webweft loaded (a page may replace the global later).
+#[cfg(not(test))]
+#[wasm_bindgen(
+    inline_js = "const toNumber = Number; export function nearestDouble(text) { return toNumber(text); }"
+)]
+extern "C" {
+    /// The double nearest to a decimal string (src/html/microsyntax/idioms.rs `decimal_to_f64`
+    /// gives it only "0.<digits>e<exponent>"), ties to even: ECMAScript's StringToNumber.
+    #[wasm_bindgen(js_name = nearestDouble)]
+    pub(crate) fn nearest_double(text: &str) -> f64;
+}
+
 /// Fields in the record: enough for the largest value, a date or time string's global date
 /// and time (a kind, seven date and time fields, the offset's hours and minutes).
 const RECORD_LEN: usize = 10;

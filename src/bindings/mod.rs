@@ -13,7 +13,7 @@ mod encoding;
 ))]
 mod errors;
 #[cfg(feature = "html")]
-mod html;
+pub(crate) mod html;
 mod io;
 #[cfg(feature = "public-suffix-list")]
 mod public_suffix;

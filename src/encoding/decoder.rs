@@ -9,6 +9,7 @@
 
 use super::{Encoding, EncodingError};
 use super::{replacement, single_byte, utf8, utf16, x_user_defined};
+#[cfg(feature = "encoding-legacy")]
 use std::cell::RefCell;
 
 #[cfg(feature = "encoding-legacy")]
@@ -288,18 +289,22 @@ impl Sink for Utf16Sink<'_> {
     /// by byte, with no per-unit room check (the loop runs over the room there is). Long
     /// inputs go through a whole-byte table without branches first.
     fn push_single_byte(&mut self, src: &[u8], deltas: &[u16; 128]) -> usize {
-        let mut read = 0;
+        #[cfg(feature = "encoding-legacy")]
         if src.len() >= TABLE_WORTHWHILE {
-            read = self.push_single_byte_by_table(src, deltas);
+            let read = self.push_single_byte_by_table(src, deltas);
+            return read
+                + self.push_single_byte_by_words(src.get(read..).unwrap_or_default(), deltas);
         }
-        read + self.push_single_byte_by_words(src.get(read..).unwrap_or_default(), deltas)
+        self.push_single_byte_by_words(src, deltas)
     }
 }
 
+#[cfg(feature = "encoding-legacy")]
 /// Input length from which the whole-byte table is used (for shorter input, looking it up and
 /// rebuilding it when the encoding changed is not worth it).
 const TABLE_WORTHWHILE: usize = 1024;
 
+#[cfg(feature = "encoding-legacy")]
 thread_local! {
     /// Index single-byte as a table of all 256 bytes, for the index last used (keyed by its
     /// address): built once, not per call, so that input full of errors, which comes back
@@ -312,6 +317,7 @@ impl Utf16Sink<'_> {
     /// byte's unit is stored, and a unit of 0 for a byte that is not 0 (the index has no code
     /// point for it) ends the run at that chunk, which the caller then decodes byte by byte.
     /// Returns the bytes consumed.
+    #[cfg(feature = "encoding-legacy")]
     fn push_single_byte_by_table(&mut self, src: &[u8], deltas: &[u16; 128]) -> usize {
         BYTE_TABLE.with_borrow_mut(|(key, table)| {
             let address = deltas.as_ptr().addr();
@@ -329,6 +335,7 @@ impl Utf16Sink<'_> {
         })
     }
 
+    #[cfg(feature = "encoding-legacy")]
     fn push_by_table(&mut self, src: &[u8], table: &[u16; 256]) -> usize {
         let dst = self.buf.get_mut(self.pos..).unwrap_or_default();
         let mut read = 0;

@@ -1,7 +1,7 @@
 // The Encoding API's host-specific data paths and their fallbacks. js/encoding.js picks, at load
 // time, how to make strings from UTF-16 in wasm memory (Buffer's ucs2Slice, else the host's
-// UTF-16LE TextDecoder, else String.fromCharCode), how to write strings there (ucs2Write, else
-// a charCodeAt loop) and whether TextEncoder's encode and encodeInto delegate to the host's. Each
+// UTF-16LE TextDecoder, else String.fromCharCode) and whether TextEncoder's encode and encodeInto
+// delegate to the host's (else js/utf8.js's encoder loop; no string is written as UTF-16). Each
 // test loads a fresh copy of the web build with the host's globals arranged so that one set of
 // paths is taken (spies prove it), and checks it against the default build on the same input.
 import assert from 'node:assert/strict';
@@ -96,7 +96,7 @@ test('Node: Buffer ucs2Slice/ucs2Write and the host TextEncoder are used', async
   assert.deepEqual(
     Object.fromEntries(Object.entries(calls).map(([name, count]) => [name, count - before[name]])),
     { slice: 1, write: 0, encode: 2, encodeInto: 1 },
-    'the decoded string from ucs2Slice; encode, the stream chunk and encodeInto by the host (ucs2Write serves only the wasm encoder)',
+    'the decoded string from ucs2Slice; encode, the stream chunk and encodeInto by the host (ucs2Write is never used)',
   );
   assertSameAsReference(weft);
   // What the host refuses, weft's own encoder does.
@@ -105,7 +105,7 @@ test('Node: Buffer ucs2Slice/ucs2Write and the host TextEncoder are used', async
   assert.deepEqual([...new Uint8Array(shared.buffer)], [0, 0, 0x61, 0xc3, 0xa9, 0, 0, 0]);
 });
 
-test('without Buffer: the host UTF-16LE TextDecoder and a charCodeAt loop', async () => {
+test('without Buffer: the host UTF-16LE TextDecoder', async () => {
   let utf16Decodes = 0;
   const weft = await loadWith('no-buffer', () => {
     delete globalThis.Buffer;

@@ -792,6 +792,23 @@ test('parseFloatingPoint of a valid floating-point number equals Number()', () =
   );
 });
 
+test('parseFloatingPoint rounds to the nearest double, ties to even, however many digits', () => {
+  // 1 + 2^-53, halfway between 1 and the next double; 2^-1075 (1075 digits), halfway between 0 and
+  // the smallest subnormal: ties go to the even one, a digit more goes up.
+  const oneAndHalf = '1.00000000000000011102230246251565404236316680908203125';
+  const halfSubnormal = `0.${(5n ** 1075n).toString().padStart(1075, '0')}`;
+  for (const [input, expected] of [
+    [oneAndHalf, 1],
+    [`${oneAndHalf}00000000000000000000001`, 1.0000000000000002],
+    [`${oneAndHalf.slice(0, -1)}4999999999999`, 1],
+    [halfSubnormal, 0],
+    [`${halfSubnormal}1`, 5e-324],
+    ['2.2250738585072011e-308', 2.225073858507201e-308],
+  ]) {
+    assert.ok(Object.is(html.parseFloatingPoint(input), expected), input.slice(0, 60));
+  }
+});
+
 const year = fc.integer({ min: 1, max: 4294967295 });
 const smallYear = fc.integer({ min: 1, max: 275759 });
 const dateValue = year.chain((y) => fc.integer({ min: 1, max: 12 }).chain((m) => fc.integer({ min: 1, max: html.daysInMonth(m, y) }).map((day) => date(y, m, day))));

@@ -2,6 +2,7 @@
 // encodings: labels still resolve; decoding or encoding with them is a RangeError that points at
 // the full entry). Every other area is the same module as `webweft`'s.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { test } from 'node:test';
@@ -128,4 +129,67 @@ test('the rest of the package works in the lite build', async () => {
   let text = '';
   for await (const chunk of stream.readable) text += chunk;
   assert.equal(text, '\u041f\u0440');
+});
+
+test('TextEncoder without a host encoder (js/utf8.js loop): encode and encodeInto as the standard, in both builds', () => {
+  // Strings with lone surrogates, pairs, and every UTF-8 length, and destinations that end inside
+  // a character; expected values from Node's own TextEncoder (which gets them right).
+  const strings = ['', 'a', '\u00e9', '\u20ac', '\u{1F600}', '\uD800', '\uDC00', 'a\uD800b', '\uDC00\uD800', 'x\u{10FFFF}\u0800\u07FF\u0080'];
+  fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (string) => void strings.push(string)), { numRuns: 200, seed: 11 });
+  const native = new globalThis.TextEncoder();
+  const cases = [];
+  for (const string of strings) {
+    const encoded = [...native.encode(string)];
+    const into = [];
+    for (const size of [0, 1, 2, 3, 4, 5, 7, encoded.length]) {
+      const destination = new Uint8Array(size);
+      const { read, written } = native.encodeInto(string, destination);
+      into.push([size, read, written, [...destination]]);
+    }
+    cases.push([string, encoded, into]);
+  }
+  const script = `
+delete globalThis.TextEncoder;
+const { createRequire } = require('node:module');
+const load = createRequire(${JSON.stringify(join(pkgDir, 'x.js'))});
+const cases = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
+let checked = 0;
+for (const file of ['./encoding-lite.cjs', './encoding.cjs']) {
+  const { TextEncoder } = load(file);
+  const encoder = new TextEncoder();
+  for (const [string, encoded, into] of cases) {
+    if (JSON.stringify([...encoder.encode(string)]) !== JSON.stringify(encoded)) throw new Error(file + ' encode ' + JSON.stringify(string));
+    for (const [size, read, written, bytes] of into) {
+      for (const destination of [new Uint8Array(size), new Uint8Array(new SharedArrayBuffer(size))]) {
+        const result = encoder.encodeInto(string, destination);
+        if (result.read !== read || result.written !== written || JSON.stringify([...destination]) !== JSON.stringify(bytes)) {
+          throw new Error(file + ' encodeInto ' + JSON.stringify([string, size, result]));
+        }
+        checked++;
+      }
+    }
+  }
+}
+console.log(checked);`;
+  const out = execFileSync(process.execPath, ['-e', script], { input: JSON.stringify(cases), encoding: 'utf8' });
+  assert.equal(Number(out), 2 * 2 * cases.reduce((sum, [, , into]) => sum + into.length, 0));
+});
+
+test('a bundle that imports only TextDecoder leaves out the other classes and functions', async () => {
+  const { build } = await import('esbuild');
+  for (const subpath of ['webweft/encoding-lite', 'webweft/encoding']) {
+    const result = await build({
+      stdin: { contents: `import { TextDecoder } from '${subpath}'; console.log(new TextDecoder('latin1').decode(new Uint8Array([0xe9])));`, resolveDir: pkgDir },
+      bundle: true,
+      format: 'esm',
+      platform: 'browser',
+      write: false,
+      logLevel: 'error',
+    });
+    const code = result.outputFiles[0].text;
+    assert.ok(code.includes('TextDecoder'), subpath);
+    for (const name of ['TextEncoderStream', 'TextDecoderStream', '__webweftEncodeQuery', 'encodingEncode', 'encodingSniffBom']) {
+      assert.ok(!code.includes(name), `${subpath}: ${name} is left out`);
+    }
+  }
 });
