@@ -92,6 +92,15 @@ fn store(url: Url, same_as: &str) -> u32 {
 #[wasm_bindgen(js_name = urlParse)]
 pub fn url_parse(input_len: usize, base_len: u32) -> u32 {
     with_input_and_base(input_len, base_len, |input, base| {
+        // Without a base, an already-normalized input is its own href: only the offsets.
+        if base.is_none()
+            && let Some(components) = Url::normalized_components(input)
+        {
+            let mut record = [0; RECORD_LEN];
+            record[..component::COUNT].copy_from_slice(&components);
+            RECORD.with(|cell| cell.set(record));
+            return HREF_UNCHANGED;
+        }
         match Url::api_parse(input, base) {
             Ok(url) => store(url, input),
             Err(_) => FAILURE,
