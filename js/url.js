@@ -237,6 +237,21 @@ function formEncode(string) {
   return done < length ? output + string.slice(done) : output;
 }
 
+// A sufficient condition for the basic URL parser to succeed on an input without a base, so
+// that URL.canParse needs no crossing for it (else wasm decides): an http(s) or file URL whose
+// authority, which is all that can fail (§4.4: of the states this input passes through, only
+// the authority, host and port states return failure; path, query and fragment never do), is
+// a host of ASCII word characters, "-" and "." (an ASCII domain is only lowercased:
+// src/url/host.rs `domain_to_ascii`; none of these is a forbidden domain code point) whose last
+// label (before one trailing ".") starts with a letter, so that it does not end in a number (no
+// IPv4 parse); then, for http(s), a port of at most four digits (file has none), and the end or
+// the path, query or fragment. Leading C0 controls or spaces, and tabs or newlines in the
+// authority, do not match: wasm strips them. tests/node/url.test.mjs checks it against the
+// full parser.
+const SURELY_PARSES = /^(?:https?:\/\/(?:[\w.-]*\.)?[A-Za-z][\w-]*\.?(?::\d{0,4})?|file:\/\/(?:(?:[\w.-]*\.)?[A-Za-z][\w-]*\.?)?)(?:[/\\?#]|$)/;
+// Captured at load: a page may replace RegExp.prototype.exec later.
+const regExpExec = RegExp.prototype.exec;
+
 /** The URL class (URL Standard §6.1). */
 export class URL {
   // The href, then its components (src/url/record.rs `Url::components`; -1 for none).
@@ -324,6 +339,7 @@ export class URL {
   static canParse(url, base = undefined) {
     requireArguments(arguments.length, 1, "Failed to execute 'canParse' on 'URL'");
     url = toDOMString(url);
+    if (base === undefined && regExpExec.call(SURELY_PARSES, url) !== null) return true;
     if (base !== undefined) base = toDOMString(base);
     const inputLength = writeString(url);
     return glue.urlCanParse(inputLength, writeBase(inputLength, base));
