@@ -7,7 +7,8 @@
 //! the same as percent-encoding each of its bytes (every set contains all non-ASCII).
 
 use super::host::{
-    HostKind, ends_in_a_number, is_forbidden_domain_code_point, parse_host_into, push_decimal,
+    HostKind, ends_in_a_number, ends_in_a_number_bytes, is_forbidden_domain_code_point,
+    parse_host_into, push_decimal,
 };
 use super::percent_encoding::{
     C0_CONTROL, FRAGMENT, PATH, PercentEncodeSet, QUERY, QueryEncoder, SPECIAL_QUERY, UPPER_HEX,
@@ -256,7 +257,17 @@ fn general_parse<S: ValidationSink>(
 /// Then the URL's href is the input itself; one scan finds the offsets. Anything else
 /// returns `None` and goes through the state machine.
 pub(crate) fn parse_normalized(input: &str, mode: Mode) -> Option<Url> {
-    let bytes = input.as_bytes();
+    let mut url = scan_normalized(input.as_bytes())?;
+    // `can_parse` keeps nothing: no copy of the input.
+    if mode == Mode::Full {
+        url.serialization = input.to_owned();
+    }
+    Some(url)
+}
+
+/// [`parse_normalized`]'s scan, on bytes: it accepts only ASCII, so bytes from JS need no
+/// UTF-8 validation first. The URL it returns has its offsets but an empty serialization.
+pub(crate) fn scan_normalized(bytes: &[u8]) -> Option<Url> {
     let (scheme_type, scheme_end) = if bytes.starts_with(b"https://") {
         (SchemeType::Https, 5)
     } else if bytes.starts_with(b"http://") {
@@ -276,14 +287,14 @@ pub(crate) fn parse_normalized(input: &str, mode: Mode) -> Option<Url> {
         i += 1;
     }
     let host_end = i;
-    let host = input.get(host_start..host_end)?;
+    let host = &bytes[host_start..host_end];
     // The file host state: "localhost" becomes the empty host; only file has an empty one.
     let host_kind = if host.is_empty() {
         if !file {
             return None;
         }
         HostKind::Empty
-    } else if (file && host == "localhost") || ends_in_a_number(host) {
+    } else if (file && host == b"localhost") || ends_in_a_number_bytes(host) {
         return None;
     } else {
         HostKind::Domain
@@ -359,11 +370,7 @@ pub(crate) fn parse_normalized(input: &str, mode: Mode) -> Option<Url> {
         return None;
     }
     Some(Url {
-        // `can_parse` keeps nothing: no copy of the input.
-        serialization: match mode {
-            Mode::Full => input.to_owned(),
-            Mode::CheckOnly => String::new(),
-        },
+        serialization: String::new(),
         scheme_end: to_u32(scheme_end),
         username_end: to_u32(host_start),
         host_start: to_u32(host_start),
@@ -1384,7 +1391,10 @@ mod tests {
                 let slow = general(input).expect("the state machine accepts it too");
                 assert_eq!(fast.href(), slow.href(), "{input}");
                 assert_eq!(fast.components(), slow.components(), "{input}");
-                assert_eq!(Url::normalized_components(input), Some(slow.components()));
+                assert_eq!(
+                    Url::normalized_components(input.as_bytes()),
+                    Some(slow.components())
+                );
             }
         }
         assert!(accepted >= 12, "{accepted}");
