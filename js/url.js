@@ -252,6 +252,9 @@ function formEncode(string) {
 // authority, do not match: wasm strips them. tests/node/url.test.mjs checks it against the
 // full parser.
 const SURELY_PARSES = /^(?:https?:\/\/(?:[\w.-]*\.)?[A-Za-z][\w-]*\.?(?::\d{0,4})?|file:\/\/(?:(?:[\w.-]*\.)?[A-Za-z][\w-]*\.?)?)(?:[/\\?#]|$)/;
+// Longer strings may be over the parser's input limit (src/url/parser.rs MAX_INPUT_LEN, 2^30
+// bytes) in UTF-8, at up to 3 bytes per code unit.
+const SURELY_PARSES_MAX_LENGTH = 2 ** 30 / 3;
 // Captured at load: a page may replace RegExp.prototype.exec later.
 const regExpExec = RegExp.prototype.exec;
 
@@ -342,7 +345,7 @@ export class URL {
   static canParse(url, base = undefined) {
     requireArguments(arguments.length, 1, "Failed to execute 'canParse' on 'URL'");
     url = toDOMString(url);
-    if (base === undefined && regExpExec.call(SURELY_PARSES, url) !== null) return true;
+    if (base === undefined && url.length <= SURELY_PARSES_MAX_LENGTH && regExpExec.call(SURELY_PARSES, url) !== null) return true;
     if (base !== undefined) base = toDOMString(base);
     const inputLength = writeString(url);
     return glue.urlCanParse(inputLength, writeBase(inputLength, base));
