@@ -191,18 +191,15 @@ function serializeForm(list) {
 const FORM_KEEPS = Uint8Array.from({ length: 0x80 }, (_, c) => (/[\w*.-]/.test(String.fromCharCode(c)) ? 1 : 0));
 const PERCENT_ENCODED = Array.from({ length: 0x100 }, (_, byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`);
 
-// What FORM_KEEPS keeps: a name or value of only these is its own encoding. From 16 code units
-// on, the regular expression engine finds that faster than the loop in JS below (on Node 20;
-// shorter strings, and on Node 24 all, are as fast or faster in the loop): the URLSearchParams
-// workload 0.79× → 1.21× native on Node 20, 1.22× → 1.33× on Node 24, against 1.18× and 1.10×
-// with the test on every string. (The 16 is a literal: read from a module variable it cost
-// Node 20 a third of the workload.)
+// What FORM_KEEPS keeps: a name or value of only these is its own encoding. The regular
+// expression engine finds that faster than a loop in JS (Node 20: 0.57× → 0.80× Node's own
+// serializer on the benchmark's lists; Node 24 the same).
 const FORM_PLAIN = /^[\w*.-]*$/;
 const regExpTest = RegExp.prototype.test;
 
 /** UTF-8 percent-encode with the form set, space as '+' (one name or value). */
 function formEncode(string) {
-  if (string.length >= 16 && regExpTest.call(FORM_PLAIN, string)) return string;
+  if (regExpTest.call(FORM_PLAIN, string)) return string;
   const length = string.length;
   let i = 0;
   while (i < length) {
