@@ -60,13 +60,21 @@ pub fn with_input_bytes<R>(len: usize, f: impl FnOnce(&[u8]) -> R) -> R {
     feature = "public-suffix-list"
 ))]
 pub fn with_input_str<R>(len: usize, f: impl FnOnce(&str) -> R) -> R {
-    with_input_bytes(len, |bytes| {
-        let text = match std::str::from_utf8(bytes) {
-            Ok(text) => text,
-            Err(error) => std::str::from_utf8(&bytes[..error.valid_up_to()]).unwrap_or_default(),
-        };
-        f(text)
-    })
+    with_input_bytes(len, |bytes| f(input_text(bytes)))
+}
+
+/// Input bytes as a string, cut at the last character boundary should they not be UTF-8.
+#[cfg(any(
+    feature = "url",
+    feature = "encoding",
+    feature = "html",
+    feature = "public-suffix-list"
+))]
+pub fn input_text(bytes: &[u8]) -> &str {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text,
+        Err(error) => std::str::from_utf8(&bytes[..error.valid_up_to()]).unwrap_or_default(),
+    }
 }
 
 /// Replaces the output buffer's contents with `bytes`' and returns their length for JS to read.

@@ -12,7 +12,7 @@
 //! crossing each, with the strings of a list concatenated into one and their UTF-16 lengths
 //! beside them.
 
-use super::io::{set_output, with_input_str};
+use super::io::{input_text, set_output, with_input_bytes, with_input_str};
 use crate::url::form_urlencoded;
 use crate::url::host::parse_host_into;
 use crate::url::{Errors, QueryEncoder, Url, Utf8, component};
@@ -57,17 +57,30 @@ fn split(text: &str, first_len: usize) -> (&str, &str) {
     }
 }
 
+/// The input's and the optional base's total length in bytes.
+fn input_and_base_len(input_len: usize, base_len: u32) -> usize {
+    input_len.saturating_add(if base_len == NO_BASE {
+        0
+    } else {
+        base_len as usize
+    })
+}
+
+/// The input string and the optional base after it.
+fn input_and_base(text: &str, input_len: usize, base_len: u32) -> (&str, Option<&str>) {
+    let (input, base) = split(text, input_len);
+    (input, (base_len != NO_BASE).then_some(base))
+}
+
 /// Runs `f` on the input string and the optional base after it.
 fn with_input_and_base<R>(
     input_len: usize,
     base_len: u32,
     f: impl FnOnce(&str, Option<&str>) -> R,
 ) -> R {
-    let base_len = (base_len != NO_BASE).then_some(base_len as usize);
-    let total = input_len.saturating_add(base_len.unwrap_or(0));
-    with_input_str(total, |text| {
-        let (input, base) = split(text, input_len);
-        f(input, base_len.map(|_| base))
+    with_input_str(input_and_base_len(input_len, base_len), |text| {
+        let (input, base) = input_and_base(text, input_len, base_len);
+        f(input, base)
     })
 }
 
@@ -91,7 +104,18 @@ fn store(url: Url, same_as: &str) -> u32 {
 /// the record and the output buffer (`HREF_UNCHANGED`: its href is the input).
 #[wasm_bindgen(js_name = urlParse)]
 pub fn url_parse(input_len: usize, base_len: u32) -> u32 {
-    with_input_and_base(input_len, base_len, |input, base| {
+    with_input_bytes(input_and_base_len(input_len, base_len), |bytes| {
+        // Without a base, an already-normalized input is its own href: only the offsets cross
+        // back (and its bytes, ASCII, need no UTF-8 check).
+        if base_len == NO_BASE
+            && let Some(components) = Url::normalized_components(bytes)
+        {
+            let mut record = [0; RECORD_LEN];
+            record[..component::COUNT].copy_from_slice(&components);
+            RECORD.with(|cell| cell.set(record));
+            return HREF_UNCHANGED;
+        }
+        let (input, base) = input_and_base(input_text(bytes), input_len, base_len);
         match Url::api_parse(input, base) {
             Ok(url) => store(url, input),
             Err(_) => FAILURE,

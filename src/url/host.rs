@@ -372,8 +372,12 @@ pub(crate) fn parse_host_into<S: ValidationSink>(
 
 /// The ends in a number checker (§3.5).
 pub fn ends_in_a_number(input: &str) -> bool {
+    ends_in_a_number_bytes(input.as_bytes())
+}
+
+/// [`ends_in_a_number`] on the bytes of an ASCII string.
+pub(crate) fn ends_in_a_number_bytes(bytes: &[u8]) -> bool {
     // 1–3. The last part, ignoring one trailing empty part (unless it is the only one).
-    let bytes = input.as_bytes();
     let trimmed = match bytes.split_last() {
         Some((b'.', rest)) if !rest.is_empty() => rest,
         _ => bytes,

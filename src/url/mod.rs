@@ -6,7 +6,9 @@
 //!   [`Url::can_parse`] (stops once failure is impossible, keeps nothing).
 //! - The record is its href (ASCII) plus [`Url::components`], a `[u32; 9]` of offsets
 //!   (layout in [`component`]); JS keeps its own copy of href and slices it for every
-//!   getter. When [`Url::href_equals`] the input, JS can keep the caller's string as href.
+//!   getter. When [`Url::href_equals`] the input, JS can keep the caller's string as href;
+//!   [`Url::normalized_components`] gives the offsets of an input already in serialized form
+//!   (its href) without parsing it into a `Url`.
 //! - Setters ([`Url::set_href`], [`Url::set_protocol`], … [`Url::set_hash`]) carry the
 //!   spec's quirks; after each, return href and components again.
 //! - `URLSearchParams`: [`UrlSearchParams`]; after a mutation of a URL's params call

@@ -7,7 +7,8 @@
 //! the same as percent-encoding each of its bytes (every set contains all non-ASCII).
 
 use super::host::{
-    HostKind, ends_in_a_number, is_forbidden_domain_code_point, parse_host_into, push_decimal,
+    HostKind, ends_in_a_number, ends_in_a_number_bytes, is_forbidden_domain_code_point,
+    parse_host_into, push_decimal,
 };
 use super::percent_encoding::{
     C0_CONTROL, FRAGMENT, PATH, PercentEncodeSet, QUERY, QueryEncoder, SPECIAL_QUERY, UPPER_HEX,
@@ -211,17 +212,17 @@ pub(crate) fn basic_url_parse<S: ValidationSink>(
     if input.len() > MAX_INPUT_LEN {
         return Err(ParseError::TooLong);
     }
-    // An already-normalized http(s) URL parses to itself, with no validation error to
+    // An already-normalized http(s) or file URL parses to itself, with no validation error to
     // report; the base cannot matter for it.
     if !sink.enabled()
-        && let Some(url) = parse_normalized_http(input, mode)
+        && let Some(url) = parse_normalized(input, mode)
     {
         return Ok(url);
     }
     general_parse(input, base, encoding, sink, mode)
 }
 
-/// The state machine proper (everything but the normalized http(s) fast path).
+/// The state machine proper (everything but the normalized fast path).
 fn general_parse<S: ValidationSink>(
     input: &str,
     base: Option<&Url>,
@@ -248,21 +249,35 @@ fn general_parse<S: ValidationSink>(
     Ok(parser.url)
 }
 
-/// The fast path: `input` is an "http://" or "https://" URL already in the form the
-/// serializer produces (lowercase ASCII domain that does not end in a number, optional
-/// non-default port without leading zeros, a path of segments with nothing to encode and no
-/// dot segments, query and fragment with nothing to encode). Then the URL's href is the
-/// input itself; one scan finds the offsets. Anything else returns `None` and goes through
-/// the state machine.
-fn parse_normalized_http(input: &str, mode: Mode) -> Option<Url> {
-    let bytes = input.as_bytes();
-    let (scheme_type, scheme_end) = if bytes.starts_with(b"http://") {
-        (SchemeType::Http, 4)
-    } else if bytes.starts_with(b"https://") {
+/// The fast path: `input` is an "http://", "https://" or "file://" URL already in the form
+/// the serializer produces (lowercase ASCII domain that does not end in a number, for file
+/// also the empty host but not "localhost"; for http(s) an optional non-default port without
+/// leading zeros; a path of segments with nothing to encode and no dot segments, for file
+/// not starting with a Windows drive letter; query and fragment with nothing to encode).
+/// Then the URL's href is the input itself; one scan finds the offsets. Anything else
+/// returns `None` and goes through the state machine.
+pub(crate) fn parse_normalized(input: &str, mode: Mode) -> Option<Url> {
+    let mut url = scan_normalized(input.as_bytes())?;
+    // `can_parse` keeps nothing: no copy of the input.
+    if mode == Mode::Full {
+        url.serialization = input.to_owned();
+    }
+    Some(url)
+}
+
+/// [`parse_normalized`]'s scan, on bytes: it accepts only ASCII, so bytes from JS need no
+/// UTF-8 validation first. The URL it returns has its offsets but an empty serialization.
+pub(crate) fn scan_normalized(bytes: &[u8]) -> Option<Url> {
+    let (scheme_type, scheme_end) = if bytes.starts_with(b"https://") {
         (SchemeType::Https, 5)
+    } else if bytes.starts_with(b"http://") {
+        (SchemeType::Http, 4)
+    } else if bytes.starts_with(b"file://") {
+        (SchemeType::File, 4)
     } else {
         return None;
     };
+    let file = scheme_type == SchemeType::File;
     let host_start = scheme_end + 3;
     let mut i = host_start;
     while bytes
@@ -272,11 +287,20 @@ fn parse_normalized_http(input: &str, mode: Mode) -> Option<Url> {
         i += 1;
     }
     let host_end = i;
-    if host_end == host_start || ends_in_a_number(input.get(host_start..host_end)?) {
+    let host = &bytes[host_start..host_end];
+    // The file host state: "localhost" becomes the empty host; only file has an empty one.
+    let host_kind = if host.is_empty() {
+        if !file {
+            return None;
+        }
+        HostKind::Empty
+    } else if (file && host == b"localhost") || ends_in_a_number_bytes(host) {
         return None;
-    }
+    } else {
+        HostKind::Domain
+    };
     let mut port = None;
-    if bytes.get(i) == Some(&b':') {
+    if !file && bytes.get(i) == Some(&b':') {
         let digits_start = i + 1;
         i = digits_start;
         while bytes.get(i).is_some_and(u8::is_ascii_digit) {
@@ -309,7 +333,10 @@ fn parse_normalized_http(input: &str, mode: Mode) -> Option<Url> {
             i += 1;
         }
         let segment = &bytes[segment_start..i];
-        if is_single_dot_segment(segment) || is_double_dot_segment(segment) {
+        if is_single_dot_segment(segment)
+            || is_double_dot_segment(segment)
+            || (file && segment_start == path_start + 1 && is_windows_drive_letter(segment))
+        {
             return None;
         }
         match bytes.get(i) {
@@ -343,11 +370,7 @@ fn parse_normalized_http(input: &str, mode: Mode) -> Option<Url> {
         return None;
     }
     Some(Url {
-        // `can_parse` keeps nothing: no copy of the input.
-        serialization: match mode {
-            Mode::Full => input.to_owned(),
-            Mode::CheckOnly => String::new(),
-        },
+        serialization: String::new(),
         scheme_end: to_u32(scheme_end),
         username_end: to_u32(host_start),
         host_start: to_u32(host_start),
@@ -356,7 +379,7 @@ fn parse_normalized_http(input: &str, mode: Mode) -> Option<Url> {
         path_start: to_u32(path_start),
         query_start: query_start.map(to_u32),
         fragment_start: fragment_start.map(to_u32),
-        host_kind: Some(HostKind::Domain),
+        host_kind: Some(host_kind),
         scheme_type,
     })
 }
@@ -1304,6 +1327,25 @@ mod tests {
             "http://u@a/",
             "http://a/b\tc",
             "http://xn--zca.de/",
+            "file:///",
+            "file:///a/b?c#d",
+            "file://host/a",
+            "file://host",
+            "file://",
+            "file://localhost/a",
+            "file://LOCALHOST/a",
+            "file://localhost.x/a",
+            "file://1.2.3.4/a",
+            "file://host:80/a",
+            "file:///C:/a",
+            "file:///C|/a",
+            "file://host/C:/a",
+            "file:///a/C:/b",
+            "file:///a/./b",
+            "file:///a/%2E%2e",
+            "file:////a",
+            "file:///a b",
+            "file:///a\\b",
         ]
         .iter()
         .map(|s| s.to_string())
@@ -1320,22 +1362,42 @@ mod tests {
                 }
             }
         }
-        let corpus = dir("BENCH_DATA_DIR", "bench-data") + "/urls/ada-url-various-datasets/others/";
-        for file in ["kasztp.txt", "userbait.txt"] {
+        // The IDNA tests' hosts, as an http and a file URL's.
+        let toascii = dir("WPT_DIR", "wpt") + "/url/resources/toascii.json";
+        if let Ok(text) = std::fs::read_to_string(toascii) {
+            for line in text.lines() {
+                if let Some(rest) = line.trim().strip_prefix("\"input\": \"") {
+                    let host = rest.trim_end_matches("\",");
+                    inputs.push(format!("http://{host}/"));
+                    inputs.push(format!("file://{host}/x"));
+                }
+            }
+        }
+        let corpus = dir("BENCH_DATA_DIR", "bench-data") + "/urls/ada-url-various-datasets/";
+        for file in [
+            "others/kasztp.txt",
+            "others/userbait.txt",
+            "files/node_files.txt",
+            "files/isaacs_files.txt",
+        ] {
             if let Ok(text) = std::fs::read_to_string(format!("{corpus}{file}")) {
                 inputs.extend(text.lines().map(str::to_owned));
             }
         }
         let mut accepted = 0;
         for input in &inputs {
-            if let Some(fast) = parse_normalized_http(input, Mode::Full) {
+            if let Some(fast) = parse_normalized(input, Mode::Full) {
                 accepted += 1;
                 let slow = general(input).expect("the state machine accepts it too");
                 assert_eq!(fast.href(), slow.href(), "{input}");
                 assert_eq!(fast.components(), slow.components(), "{input}");
+                assert_eq!(
+                    Url::normalized_components(input.as_bytes()),
+                    Some(slow.components())
+                );
             }
         }
-        assert!(accepted >= 8, "{accepted}");
+        assert!(accepted >= 12, "{accepted}");
         println!("fast path accepted {accepted} of {} inputs", inputs.len());
     }
 }

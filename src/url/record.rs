@@ -5,6 +5,7 @@
 //! a fixed array of `u32`s (see [`Url::components`]).
 
 use super::host::{HostKind, push_decimal};
+use super::parser::{MAX_INPUT_LEN, scan_normalized};
 use std::fmt;
 
 /// The scheme classes the parser distinguishes: the special schemes (§4.2) and the rest.
@@ -398,6 +399,17 @@ impl Url {
             self.fragment_start.unwrap_or(component::NONE),
             flags,
         ]
+    }
+
+    /// [`Url::components`] of the URL that `input` parses to when it is already in the form
+    /// the serializer produces (the parser's fast path; its href is then `input`), without a
+    /// copy of the input; `None` does not mean failure, only that the full parser must run.
+    /// Only ASCII is accepted, so `input` may be bytes not yet checked to be UTF-8.
+    pub fn normalized_components(input: &[u8]) -> Option<[u32; component::COUNT]> {
+        if input.len() > MAX_INPUT_LEN {
+            return None;
+        }
+        scan_normalized(input).map(|url| url.components())
     }
 
     /// Equals (§4.6) with exclude fragments: the serializations without fragments match.

@@ -644,6 +644,30 @@ test('every 10th URL of the benchmark corpus: the same components as whatwg-url'
   assert.equal(differences, 0);
 });
 
+test('URL.canParse without a base (answered in JS when the authority is plain) agrees with the full parser', () => {
+  // parseURL always runs the full parser in wasm.
+  const agrees = (input) => assert.equal(URL.canParse(input), weft.parseURL(input).url !== null, JSON.stringify(input));
+  const wpt = resolve(process.env.WPT_DIR ?? join(root, '..', 'shared', 'wpt'), 'url', 'resources');
+  const tests = JSON.parse(readFileSync(join(wpt, 'urltestdata.json'), 'utf8')).filter((t) => typeof t === 'object');
+  const hosts = JSON.parse(readFileSync(join(wpt, 'toascii.json'), 'utf8')).filter((t) => typeof t === 'object').map((t) => t.input);
+  const inputs = [
+    ...[...textFiles(corpusDir)].flatMap((file) => readFileSync(file, 'utf8').split('\n')),
+    ...tests.map((t) => t.input),
+    ...hosts.flatMap((host) => [`http://${host}/`, `https://${host}:1/`, `file://${host}/x`]),
+    'http://a.0x1/', 'http://a.1/', 'http://a.1./', 'http://a.b1/', 'http://a:65536/', 'http://a:9999/', 'http://a:/',
+    'http://xn--a.b/', 'http://a.XN--zca/', 'file://a:1/', 'file://localhost', 'file://C:/x', ' http://a/', 'http://a\tb/',
+  ];
+  for (const input of inputs) agrees(input);
+  const label = fc.constantFrom('a', 'B', 'xn--a', 'XN--zca', 'xn--', '1', '09', '0x1', '0X', '', '-', '_', 'a-', '\u00E9', 'localhost', '%41', '\t');
+  const input = fc.tuple(
+    fc.constantFrom('http://', 'https://', 'file://', 'HTTP://', 'http:/', 'ftp://', 'http:\\\\'),
+    fc.array(label, { maxLength: 4 }).map((labels) => labels.join('.')),
+    fc.constantFrom('', ':', ':80', ':0080', ':99999', '@', ' '),
+    fc.constantFrom('', '/', '/p?q#f', '?', '#', '\\', '/..', ' '),
+  );
+  fc.assert(fc.property(input, (parts) => agrees(parts.join(''))), { numRuns: 5000 });
+});
+
 const urlish = fc.stringMatching(/^[a-zA-Z+.:/\\?#@%\[\]0-9 \t\u00E9\u0130\uFF0E\u00DF\uD800-]{0,30}$/);
 
 test('generated inputs: parse, searchParams and setters agree with whatwg-url', () => {
