@@ -317,15 +317,16 @@ export function minimize(recipe, tamper) {
 }
 
 /**
- * Runs the fuzzer for `seconds` from `seed`: returns {executions, failure}, where failure is
- * null or the minimized failing case.
+ * Runs the fuzzer from `seed` for `seconds` or `runs` executions, whichever ends first (a test
+ * gives a count, so that a loaded machine runs the same cases): returns {executions, failure},
+ * where failure is null or the minimized failing case.
  */
-export function fuzz({ seconds, seed }) {
+export function fuzz({ seconds = Infinity, runs = Infinity, seed }) {
   const rand = prng(seed);
   const deadline = performance.now() + seconds * 1000;
   let executions = 0;
-  while (performance.now() < deadline) {
-    for (let batch = 0; batch < 64; batch++) {
+  while (executions < runs && performance.now() < deadline) {
+    for (let batch = 0; batch < 64 && executions < runs; batch++) {
       const recipe = generateRecipe(rand);
       const tamper = rand.chance(0.5) ? rand.pick(TAMPER_NAMES) : null;
       const failure = runCase(recipe, tamper);
@@ -337,10 +338,11 @@ export function fuzz({ seconds, seed }) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const seconds = Number(process.env.FUZZ_SECONDS ?? 60);
+  const seconds = Number(process.env.FUZZ_SECONDS ?? (process.env.FUZZ_RUNS ? Infinity : 60));
+  const runs = Number(process.env.FUZZ_RUNS ?? Infinity);
   const seed = Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31);
   const start = performance.now();
-  const { executions, failure } = fuzz({ seconds, seed });
+  const { executions, failure } = fuzz({ seconds, runs, seed });
   const elapsed = (performance.now() - start) / 1000;
   console.log(`structured-clone: ${executions} executions in ${elapsed.toFixed(1)} s (${Math.round(executions / elapsed)}/s), seed ${seed}`);
   if (failure !== null) {
