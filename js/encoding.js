@@ -87,9 +87,11 @@ const hostTextEncoder = /* @__PURE__ */ verified(() => {
 // UTF-8 decoding of large inputs goes to the host's decoder where it is both correct (checked
 // below on a BOM, every class of malformed sequence, surrogates, fatal mode and a shared
 // buffer) and faster than weft's wasm decoder. Faster, as measured with benches/node/encoding.mjs
-// (see README): Node 24, whose decoder uses SIMD (simdutf). Node 20's ICU decoder is slower than
-// weft's; other hosts are not measured yet, so they keep weft's.
-const hostHasFastUtf8 = Number(String(globalThis.process?.versions?.node ?? '').split('.')[0]) >= 24;
+// and benches/browser (see README): Node 24's (SIMD, simdutf) and Chromium's. Node before 24
+// (ICU) decodes slower than weft, so there weft keeps its own; hosts that are not Node are taken
+// to be like the browsers measured (the probe still decides whether the host's is used at all).
+const nodeVersion = globalThis.process?.versions?.node;
+const hostHasFastUtf8 = typeof nodeVersion !== 'string' || Number(nodeVersion.split('.')[0]) >= 24;
 
 // [bytes, what the standard's UTF-8 decoder gives (with the BOM kept), whether it is well-formed]
 const utf8Probes = [

@@ -157,17 +157,55 @@ test('without Buffer or a usable UTF-16LE decoder, and with a broken host TextEn
   assert.equal(hostEncodes, before, 'TextEncoder.encode never delegated to the broken host encoder');
 });
 
-/** A host whose version says its UTF-8 TextDecoder is fast (Node 23+), with `Decoder` as its TextDecoder. */
-function fastHost(Decoder) {
-  const versions = { ...process.versions, node: '24.0.0' };
-  const host = Object.create(process, { versions: { value: versions } });
+/**
+ * A host whose UTF-8 TextDecoder weft takes to be fast, with `Decoder` as its TextDecoder: Node 24
+ * or later (`node: '24.0.0'`), or, with `node` undefined, a host that is not Node (a browser).
+ */
+function fastHost(Decoder, node = '24.0.0') {
+  const host = node === undefined ? undefined : Object.create(process, { versions: { value: { ...process.versions, node } } });
   Object.defineProperty(globalThis, 'process', { value: host, configurable: true, writable: true });
   globalThis.TextDecoder = Decoder;
 }
 
-test('a fast host UTF-8 decoder that passes the probe decodes large whole inputs', async () => {
+for (const [name, node] of [['Node 24', '24.0.0'], ['a host that is not Node (a browser)', undefined]]) {
+  test(`${name}: a host UTF-8 decoder that passes the probe decodes large whole inputs`, async () => {
+    let hostDecodes = 0;
+    const weft = await loadWith(`fast-utf8-${node}`, () =>
+      fastHost(
+        class extends HostDecoder {
+          decode(input, options) {
+            if (this.encoding === 'utf-8') hostDecodes++;
+            return super.decode(input, options);
+          }
+        },
+        node,
+      ),
+    );
+    const text = '\uFEFFa\u3042\u{1F600}'.repeat(100);
+    const bytes = new reference.TextEncoder().encode(text);
+    // Made first: getting the encoding's name decodes a string in the glue, with the host's decoder.
+    const [plain, keepBom] = [new weft.TextDecoder(), new weft.TextDecoder('utf-8', { ignoreBOM: true })];
+    let before = hostDecodes;
+    assert.equal(plain.decode(bytes), text.slice(1));
+    assert.equal(keepBom.decode(bytes), text);
+    assert.equal(hostDecodes - before, 2, 'large whole inputs went to the host');
+    before = hostDecodes;
+    const streamed = new weft.TextDecoder();
+    assert.equal(streamed.decode(bytes.subarray(0, 101), { stream: true }) + streamed.decode(bytes.subarray(101)), text.slice(1));
+    assert.equal(new weft.TextDecoder().decode(bytes.subarray(0, 11)), text.slice(1, 5));
+    assert.equal(hostDecodes, before, 'streaming and short inputs stay in weft');
+    // Fatal mode: this module's TypeError, and the decoder stays usable.
+    const fatal = new weft.TextDecoder('utf-8', { fatal: true });
+    const malformed = Uint8Array.from([...bytes.subarray(0, 200), 0xed, 0xa0, 0x80]);
+    assert.throws(() => fatal.decode(malformed), TypeError);
+    assert.equal(fatal.decode(bytes), text.slice(1));
+    assertSameAsReference(weft);
+  });
+}
+
+test('Node before 24 (ICU, slower than weft): UTF-8 stays in weft however large', async () => {
   let hostDecodes = 0;
-  const weft = await loadWith('fast-utf8', () =>
+  const weft = await loadWith('node-20-utf8', () =>
     fastHost(
       class extends HostDecoder {
         decode(input, options) {
@@ -175,27 +213,14 @@ test('a fast host UTF-8 decoder that passes the probe decodes large whole inputs
           return super.decode(input, options);
         }
       },
+      '20.20.2',
     ),
   );
-  const text = '\uFEFFa\u3042\u{1F600}'.repeat(100);
-  const bytes = new reference.TextEncoder().encode(text);
-  // Made first: getting the encoding's name decodes a string in the glue, with the host's decoder.
-  const [plain, keepBom] = [new weft.TextDecoder(), new weft.TextDecoder('utf-8', { ignoreBOM: true })];
-  let before = hostDecodes;
-  assert.equal(plain.decode(bytes), text.slice(1));
-  assert.equal(keepBom.decode(bytes), text);
-  assert.equal(hostDecodes - before, 2, 'large whole inputs went to the host');
-  before = hostDecodes;
-  const streamed = new weft.TextDecoder();
-  assert.equal(streamed.decode(bytes.subarray(0, 101), { stream: true }) + streamed.decode(bytes.subarray(101)), text.slice(1));
-  assert.equal(new weft.TextDecoder().decode(bytes.subarray(0, 11)), text.slice(1, 5));
-  assert.equal(hostDecodes, before, 'streaming and short inputs stay in weft');
-  // Fatal mode: this module's TypeError, and the decoder stays usable.
-  const fatal = new weft.TextDecoder('utf-8', { fatal: true });
-  const malformed = Uint8Array.from([...bytes.subarray(0, 200), 0xed, 0xa0, 0x80]);
-  assert.throws(() => fatal.decode(malformed), TypeError);
-  assert.equal(fatal.decode(bytes), text.slice(1));
-  assertSameAsReference(weft);
+  const text = 'a\u3042\u{1F600}'.repeat(100);
+  const decoder = new weft.TextDecoder();
+  const before = hostDecodes;
+  assert.equal(decoder.decode(new reference.TextEncoder().encode(text)), text);
+  assert.equal(hostDecodes, before, 'no decode went to the host');
 });
 
 test('a host UTF-8 decoder that fails the probe is never used', async () => {
