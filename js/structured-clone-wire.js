@@ -254,15 +254,45 @@ function raw(bytes) {
   pos += length;
 }
 
-// Encoder frames (the innermost open construct).
-const W_OBJECT = 0;
-const W_DENSE = 1;
-const W_SPARSE = 2;
-const W_MAP = 3;
-const W_SET = 4;
-const W_ERROR = 5;
-const W_VIEW = 6;
-const W_SERIALIZABLE = 7;
+// Frames (the innermost open construct), the same kinds for writing and reading (only the
+// writer has views: a view's buffer is written inside it).
+const F_OBJECT = 0;
+const F_DENSE = 1;
+const F_SPARSE = 2;
+const F_MAP = 3;
+const F_SET = 4;
+const F_ERROR = 5;
+const F_VIEW = 6;
+const F_SERIALIZABLE = 7;
+
+/**
+ * Counts a complete value (written or read) in `frame`; false for the frames whose completion
+ * is the caller's: a serializable object's data, a view's buffer.
+ */
+function countValue(frame) {
+  switch (frame.t) {
+    case F_DENSE:
+      if (frame.remaining > 0) {
+        frame.remaining--;
+        return true;
+      }
+    // falls through
+    case F_OBJECT:
+    case F_SPARSE:
+      frame.count++;
+      frame.awaiting = false;
+      return true;
+    case F_MAP:
+    case F_SET:
+      frame.count++;
+      return true;
+    case F_ERROR:
+      frame.awaiting = false;
+      return true;
+    default:
+      return false;
+  }
+}
 // A back-reference target's state, by op id: its wire id when usable, else one of these.
 const PENDING = -1;
 const ELIDED = -2;
@@ -312,36 +342,14 @@ export function writeWire(code, values, forStorage) {
   /** A complete value was written in the innermost construct. */
   const completed = () => {
     for (;;) {
-      if (top === undefined) return;
-      switch (top.t) {
-        case W_DENSE:
-          if (top.remaining > 0) {
-            top.remaining--;
-            return;
-          }
-        // falls through
-        case W_OBJECT:
-        case W_SPARSE:
-          top.count++;
-          top.awaiting = false;
-          return;
-        case W_MAP:
-        case W_SET:
-          top.count++;
-          return;
-        case W_ERROR:
-          top.awaiting = false;
-          return;
-        case W_SERIALIZABLE:
-          reserve(2);
-          out[pos++] = END_JS_OBJECT;
-          out[pos++] = 2;
-          entries[top.opId] = top.wireId;
-          pop();
-          break;
-        default: // W_VIEW: completed by viewBuffer
-          return;
-      }
+      // (A view is completed by viewBuffer.)
+      if (top === undefined || countValue(top) || top.t === F_VIEW) return;
+      // A serializable object's data is complete: so is the object.
+      reserve(2);
+      out[pos++] = END_JS_OBJECT;
+      out[pos++] = 2;
+      entries[top.opId] = top.wireId;
+      pop();
     }
   };
 
@@ -354,25 +362,25 @@ export function writeWire(code, values, forStorage) {
   const end = () => {
     reserve(11);
     switch (top.t) {
-      case W_OBJECT:
+      case F_OBJECT:
         out[pos++] = END_JS_OBJECT;
         varint(top.count);
         break;
-      case W_DENSE:
+      case F_DENSE:
         out[pos++] = END_DENSE_JS_ARRAY;
         varint(top.count);
         varint(top.length);
         break;
-      case W_SPARSE:
+      case F_SPARSE:
         out[pos++] = END_SPARSE_JS_ARRAY;
         varint(top.count);
         varint(top.length);
         break;
-      case W_MAP:
+      case F_MAP:
         out[pos++] = END_JS_MAP;
         varint(top.count);
         break;
-      default: // W_SET
+      default: // F_SET
         out[pos++] = END_JS_SET;
         varint(top.count);
     }
@@ -468,7 +476,7 @@ export function writeWire(code, values, forStorage) {
       }
     }
     entries[entries.length] = PENDING;
-    push(W_VIEW, 0);
+    push(F_VIEW, 0);
     top.opId = opId;
     top.kind = kind;
     top.byteOffset = byteOffset;
@@ -612,29 +620,29 @@ export function writeWire(code, values, forStorage) {
       case op.BEGIN_OBJECT:
         ready();
         out[pos++] = BEGIN_JS_OBJECT;
-        push(W_OBJECT, 0);
+        push(F_OBJECT, 0);
         return;
       case op.BEGIN_DENSE_ARRAY:
         ready();
         out[pos++] = BEGIN_DENSE_JS_ARRAY;
         varint(code[at + 1]);
-        push(W_DENSE, code[at + 1]);
+        push(F_DENSE, code[at + 1]);
         return;
       case op.BEGIN_SPARSE_ARRAY:
         ready();
         out[pos++] = BEGIN_SPARSE_JS_ARRAY;
         varint(code[at + 1]);
-        push(W_SPARSE, code[at + 1]);
+        push(F_SPARSE, code[at + 1]);
         return;
       case op.BEGIN_MAP:
         ready();
         out[pos++] = BEGIN_JS_MAP;
-        push(W_MAP, 0);
+        push(F_MAP, 0);
         return;
       case op.BEGIN_SET:
         ready();
         out[pos++] = BEGIN_JS_SET;
-        push(W_SET, 0);
+        push(F_SET, 0);
         return;
       case op.END:
         end();
@@ -691,7 +699,7 @@ export function writeWire(code, values, forStorage) {
         // Error is the default prototype on the deserializing side.
         const prototype = code[at + 1];
         if (prototype !== 0) out[pos++] = ERROR_PROTOTYPE_TAGS[prototype];
-        push(W_ERROR, 0);
+        push(F_ERROR, 0);
         top.opId = opId;
         top.wireId = wireId;
         return;
@@ -707,7 +715,7 @@ export function writeWire(code, values, forStorage) {
         double(NaN);
         string(values[vi++]);
         string('value');
-        push(W_SERIALIZABLE, 0);
+        push(F_SERIALIZABLE, 0);
         top.opId = opId;
         top.wireId = wireId;
         return;
@@ -720,15 +728,15 @@ export function writeWire(code, values, forStorage) {
     const at = ci;
     if (top !== undefined) {
       const t = top.t;
-      if ((t === W_OBJECT || t === W_SPARSE || (t === W_DENSE && top.remaining === 0)) && !top.awaiting) {
+      if ((t === F_OBJECT || t === F_SPARSE || (t === F_DENSE && top.remaining === 0)) && !top.awaiting) {
         key(at);
         continue;
       }
-      if (t === W_ERROR && !top.awaiting) {
+      if (t === F_ERROR && !top.awaiting) {
         errorField(at);
         continue;
       }
-      if (t === W_VIEW) {
+      if (t === F_VIEW) {
         viewBuffer(at);
         continue;
       }
@@ -773,14 +781,6 @@ for (const opcode of [
 // read ended in `after`. Nothing is shared between calls but caches of strings (a page's
 // TextDecoder, used for the rare UTF-8 strings, could call deserialize() again).
 
-// Decoder frames.
-const R_OBJECT = 0;
-const R_DENSE = 1;
-const R_SPARSE = 2;
-const R_MAP = 3;
-const R_SET = 4;
-const R_ERROR = 5;
-const R_SERIALIZABLE = 6;
 // A wire object's state.
 const READY = 0;
 const WAITING = 1; // an Error or serializable object still being read: V8 registers it when complete
@@ -1002,28 +1002,8 @@ function newFrame(t, length, wireId, at) {
 
 /** A complete value was read in `frame`. */
 function complete(frame) {
-  switch (frame.t) {
-    case R_DENSE:
-      if (frame.remaining > 0) {
-        frame.remaining--;
-        return;
-      }
-    // falls through
-    case R_OBJECT:
-    case R_SPARSE:
-      frame.count++;
-      frame.awaiting = false;
-      return;
-    case R_MAP:
-    case R_SET:
-      frame.count++;
-      return;
-    case R_ERROR:
-      frame.awaiting = false;
-      return;
-    default: // R_SERIALIZABLE: its data is done
-      frame.awaiting = true;
-  }
+  // Else a serializable object: its data is done.
+  if (!countValue(frame)) frame.awaiting = true;
 }
 
 /**
@@ -1076,8 +1056,8 @@ export function readWire(data, transferred, shared) {
       let isKey = false;
       if (top !== undefined) {
         const t = top.t;
-        if (t === R_OBJECT || t === R_SPARSE || t === R_DENSE) {
-          if (t === R_DENSE && top.remaining > 0) {
+        if (t === F_OBJECT || t === F_SPARSE || t === F_DENSE) {
+          if (t === F_DENSE && top.remaining > 0) {
             while (pos < end && data[pos] === PADDING) pos++;
             if (pos >= end) throw truncated(pos);
             if (data[pos] === THE_HOLE) {
@@ -1088,7 +1068,7 @@ export function readWire(data, transferred, shared) {
             }
           } else if (!top.awaiting) {
             // `ReadJSObjectProperties`' loop: the end tag, or the next key.
-            const endTag = t === R_OBJECT ? END_JS_OBJECT : t === R_DENSE ? END_DENSE_JS_ARRAY : END_SPARSE_JS_ARRAY;
+            const endTag = t === F_OBJECT ? END_JS_OBJECT : t === F_DENSE ? END_DENSE_JS_ARRAY : END_SPARSE_JS_ARRAY;
             while (pos < end && data[pos] === PADDING) pos++;
             if (pos >= end) throw truncated(pos);
             if (data[pos] !== endTag) {
@@ -1097,7 +1077,7 @@ export function readWire(data, transferred, shared) {
               const at = pos;
               const count = varintAt(data, pos + 1, end);
               pos = after;
-              if (t === R_OBJECT) {
+              if (t === F_OBJECT) {
                 if (count !== top.count) throw invalid(at, `object ends claiming ${count} properties but has ${top.count}`);
               } else {
                 const expectedLength = varintAt(data, pos, end);
@@ -1114,13 +1094,13 @@ export function readWire(data, transferred, shared) {
               continue;
             }
           }
-        } else if (t === R_MAP || t === R_SET) {
+        } else if (t === F_MAP || t === F_SET) {
           // `ReadJSMap` / `ReadJSSet`: the end tag, or the next value (a Map's key and value
           // are read together: no end tag between them).
-          if (t === R_SET || top.count % 2 === 0) {
+          if (t === F_SET || top.count % 2 === 0) {
             while (pos < end && data[pos] === PADDING) pos++;
             if (pos >= end) throw truncated(pos);
-            if (data[pos] === (t === R_MAP ? END_JS_MAP : END_JS_SET)) {
+            if (data[pos] === (t === F_MAP ? END_JS_MAP : END_JS_SET)) {
               const at = pos;
               const count = varintAt(data, pos + 1, end);
               pos = after;
@@ -1133,7 +1113,7 @@ export function readWire(data, transferred, shared) {
               continue;
             }
           }
-        } else if (t === R_ERROR) {
+        } else if (t === F_ERROR) {
           if (!top.awaiting) {
             // One field of `ReadJSError`'s loop.
             const at = pos;
@@ -1329,12 +1309,12 @@ export function readWire(data, transferred, shared) {
             code[cn++] = op.SERIALIZABLE;
             code[cn++] = name.length;
             values[vn++] = name;
-            top = newFrame(R_SERIALIZABLE, 0, wireId, 0);
+            top = newFrame(F_SERIALIZABLE, 0, wireId, 0);
           } else {
             wireOps[wn] = nextOpId++;
             wireStates[wn++] = READY;
             code[cn++] = op.BEGIN_OBJECT;
-            top = newFrame(R_OBJECT, 0, 0, 0);
+            top = newFrame(F_OBJECT, 0, 0, 0);
           }
           stack[depth++] = top;
           continue;
@@ -1351,7 +1331,7 @@ export function readWire(data, transferred, shared) {
           wireStates[wn++] = READY;
           code[cn++] = t === BEGIN_DENSE_JS_ARRAY ? op.BEGIN_DENSE_ARRAY : op.BEGIN_SPARSE_ARRAY;
           code[cn++] = length;
-          top = newFrame(t === BEGIN_DENSE_JS_ARRAY ? R_DENSE : R_SPARSE, length, 0, 0);
+          top = newFrame(t === BEGIN_DENSE_JS_ARRAY ? F_DENSE : F_SPARSE, length, 0, 0);
           stack[depth++] = top;
           continue;
         }
@@ -1360,7 +1340,7 @@ export function readWire(data, transferred, shared) {
           wireOps[wn] = nextOpId++;
           wireStates[wn++] = READY;
           code[cn++] = t === BEGIN_JS_MAP ? op.BEGIN_MAP : op.BEGIN_SET;
-          top = newFrame(t === BEGIN_JS_MAP ? R_MAP : R_SET, 0, 0, 0);
+          top = newFrame(t === BEGIN_JS_MAP ? F_MAP : F_SET, 0, 0, 0);
           stack[depth++] = top;
           continue;
         case DATE:
@@ -1446,7 +1426,7 @@ export function readWire(data, transferred, shared) {
           wireStates[wn++] = WAITING;
           code[cn++] = op.ERROR;
           code[cn++] = 0; // Error, unless a prototype tag follows
-          top = newFrame(R_ERROR, 0, wireId, cn - 1);
+          top = newFrame(F_ERROR, 0, wireId, cn - 1);
           stack[depth++] = top;
           continue;
         }
