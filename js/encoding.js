@@ -6,7 +6,7 @@ import * as glue from '#glue';
 import { memoryBytes, readBytes, writeBytes, writeString } from './io.js';
 import { encodeIntoLoop } from './utf8.js';
 import { wasm } from './runtime.js';
-import { markPlatformObject } from './structured-clone-platform.js';
+import { markPlatformObject } from './structured-clone/platform.js';
 import { requireArguments, toDOMString, toUSVString } from './webidl.js';
 
 // --- strings to and from UTF-16 in wasm memory ---

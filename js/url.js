@@ -15,7 +15,7 @@ import { UrlHostOperation, UrlSetter } from '#glue';
 import { memoryBytes, readAscii, writeString } from './io.js';
 import { wasm } from './runtime.js';
 import { utf8Decoder as makeUtf8Decoder } from './utf8.js';
-import { markPlatformObject } from './structured-clone-platform.js';
+import { markPlatformObject } from './structured-clone/platform.js';
 import { requireArguments, toDOMString, toUSVString } from './webidl.js';
 import { rethrowQueryEncoderFailure, setQueryEncoder } from './query-encoder.js';
 // The encoding area (labels, and the encoders of queries in other encodings than UTF-8) and the

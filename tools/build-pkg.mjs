@@ -73,7 +73,7 @@ const AREAS = {
   // After the areas it imports (encoding; html: url and encoding).
   url: { entry: 'url.js', globals: ['URL', 'URLSearchParams'] },
   'encoding-lite': { entry: 'encoding.js', globals: ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'], polyfill: false },
-  // No wasm (js/structured-clone*.js); the testing build has the Rust codec's for the tests.
+  // No wasm (js/structured-clone/); the testing build has the Rust codec's for the tests.
   'structured-clone': { entry: 'structured-clone.js', globals: ['structuredClone'] },
   html: { entry: 'html.js', globals: [], namespace: 'html', polyfill: false },
 };

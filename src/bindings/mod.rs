@@ -17,7 +17,7 @@ pub(crate) mod html;
 mod io;
 #[cfg(feature = "public-suffix-list")]
 mod public_suffix;
-// The package's serialize()/deserialize() run in JavaScript (js/structured-clone-wire.js); the
+// The package's serialize()/deserialize() run in JavaScript (js/structured-clone/wire.js); the
 // Rust codec's bindings are built for the Node tests only, which check the two agree.
 #[cfg(all(feature = "structured-clone", feature = "testing-hooks"))]
 mod structured_clone;

@@ -108,7 +108,7 @@ test('nothing compiles at import; the first call compiles only the wasm its area
     // (Streaming: a whole large UTF-8 input goes to Node 24's own decoder, which needs no wasm.)
     ['webweft/encoding-lite', 'new m.TextEncoder().encodeInto("a", new Uint8Array(3)); new m.TextDecoder().decode(new Uint8Array(300), { stream: true })', ['encodingDecode']],
     ['webweft/structured-clone', 'm.structuredClone({ a: [1n, new Date(0)] })', []],
-    // serialize/deserialize too: the wire-format codec is JavaScript (js/structured-clone-wire.js).
+    // serialize/deserialize too: the wire-format codec is JavaScript (js/structured-clone/wire.js).
     ['webweft/structured-clone', 'm.deserialize(m.serialize(1))', []],
     ['webweft/base64', 'm.base64Decode(m.base64Encode(new Uint8Array(4))); try { m.base64Decode("*"); } catch {}', []],
     ['webweft/html', 'm.parseDate("2016-02-29")', ['htmlParse']],

@@ -1,4 +1,4 @@
-// The package's JavaScript wire-format codec (js/structured-clone-wire.js) against the Rust codec it
+// The package's JavaScript wire-format codec (js/structured-clone/wire.js) against the Rust codec it
 // replaced in the package (src/html/structured_clone, through the testing build) and against V8:
 // the same bytes for the same op stream, the same op stream for the same bytes, and the same
 // DataCloneError message (byte offset and problem) for every malformed input.
@@ -7,8 +7,8 @@ import { test } from 'node:test';
 import v8 from 'node:v8';
 import fc from 'fast-check';
 import * as weft from 'webweft';
-import { serializeInternal } from '../../js/structured-clone-walker.js';
-import { readWire, writeWire } from '../../js/structured-clone-wire.js';
+import { serializeInternal } from '../../js/structured-clone/walker.js';
+import { readWire, writeWire } from '../../js/structured-clone/wire.js';
 import { graph } from './structured-clone-arbitraries.mjs';
 import { assertSameClone } from './structured-clone-compare.mjs';
 import { rustDeserialize, rustSerialize } from './structured-clone-rust.mjs';
@@ -280,8 +280,8 @@ test('large values (the writer’s own buffer becomes the result): the Rust code
 test('without Node’s Buffer (browsers): the same bytes and the same readings', async () => {
   const { spawnSync } = await import('node:child_process');
   const script = `
-    const { readWire, writeWire } = await import(${JSON.stringify(new URL('../../js/structured-clone-wire.js', import.meta.url).href)});
-    const { serializeInternal } = await import(${JSON.stringify(new URL('../../js/structured-clone-walker.js', import.meta.url).href)});
+    const { readWire, writeWire } = await import(${JSON.stringify(new URL('../../js/structured-clone/wire.js', import.meta.url).href)});
+    const { serializeInternal } = await import(${JSON.stringify(new URL('../../js/structured-clone/walker.js', import.meta.url).href)});
     const { corpus } = await import(${JSON.stringify(new URL('./structured-clone-codec.test.mjs', import.meta.url).href.replace('codec.test', 'arbitraries'))});
     const { createHash } = await import('node:crypto');
     const hash = createHash('sha256');

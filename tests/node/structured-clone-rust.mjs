@@ -1,9 +1,9 @@
 // The Rust codec (src/html/structured_clone) run from Node, for the differential tests against the
-// package's JavaScript codec (js/structured-clone-wire.js): the testing build's structured-clone
+// package's JavaScript codec (js/structured-clone/wire.js): the testing build's structured-clone
 // area exports its raw bindings. Ops move through wasm memory as the crate's four streams (code,
 // numbers, UTF-16 units, bytes: the format in src/html/structured_clone/mod.rs).
 import { createRequire } from 'node:module';
-import * as op from '../../js/structured-clone-ops.js';
+import * as op from '../../js/structured-clone/ops.js';
 
 const require = createRequire(import.meta.url);
 const glue = require('../../target/pkg-testing/structured-clone.cjs');

@@ -13,7 +13,7 @@
 //! bytes and turns them back into an op stream, from which a JS builder runs
 //! StructuredDeserialize (§2.9.6) in one pass.
 //!
-//! The npm package does the byte half in JavaScript too (`js/structured-clone-wire.js`, measured
+//! The npm package does the byte half in JavaScript too (`js/structured-clone/wire.js`, measured
 //! faster than crossing into wasm); `tests/node/structured-clone-codec.test.mjs` holds the two to
 //! the same bytes, the same op streams and the same error messages.
 //!

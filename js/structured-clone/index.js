@@ -2,22 +2,22 @@
 // serialize()/deserialize() to and from V8's wire format (what Node's v8.serialize writes).
 //
 // structuredClone runs in JavaScript with no bytes and no wasm call: the walker
-// (structured-clone-walker.js) makes each copy as it reaches the original, or, with a transfer
-// list or registered classes, emits an op stream that the builder (structured-clone-builder.js)
+// (walker.js) makes each copy as it reaches the original, or, with a transfer
+// list or registered classes, emits an op stream that the builder (builder.js)
 // turns into the copy after the transfer. Both measured faster than a round trip through the
 // Rust codec (see the README). serialize() writes the walker's op stream as V8 wire-format
 // bytes, and deserialize() reads bytes into a validated op stream and builds from it, both in
-// JavaScript (structured-clone-wire.js: measured faster than crossing into the Rust codec's
+// JavaScript (wire.js: measured faster than crossing into the Rust codec's
 // wasm, whose bytes and errors it matches).
-// (Functions in parentheses: compiled with the script, see structured-clone-walker.js.)
-import { structuredDeserialize as build } from './structured-clone-builder.js';
-import * as I from './structured-clone-intrinsics.js';
-import * as op from './structured-clone-ops.js';
-import { cloneDirect, isDetached, serializeInternal } from './structured-clone-walker.js';
-import { readWire, writeWire } from './structured-clone-wire.js';
-import { requireArguments } from './webidl.js';
+// (Functions in parentheses: compiled with the script, see walker.js.)
+import { structuredDeserialize as build } from './builder.js';
+import * as I from './intrinsics.js';
+import * as op from './ops.js';
+import { cloneDirect, isDetached, serializeInternal } from './walker.js';
+import { readWire, writeWire } from './wire.js';
+import { requireArguments } from '../webidl.js';
 
-// Captured at load, like everything in structured-clone-intrinsics.js.
+// Captured at load, like everything in intrinsics.js.
 const TypeErrorCtor = TypeError;
 const implementationKey = Symbol.for('weft.implementation');
 

@@ -1,11 +1,11 @@
-// HTML §2.9.6 StructuredDeserialize: builds the value an op stream (structured-clone-ops.js)
+// HTML §2.9.6 StructuredDeserialize: builds the value an op stream (ops.js)
 // describes, in the realm weft runs in. One pass with an explicit stack (no recursion); each
 // object is stored under its op id when created, so back-references and cycles resolve;
 // properties are defined as CreateDataProperty does, never through setters ("__proto__" is an
 // ordinary key).
-// (Functions in parentheses: compiled with the script, see structured-clone-walker.js.)
-import * as I from './structured-clone-intrinsics.js';
-import * as op from './structured-clone-ops.js';
+// (Functions in parentheses: compiled with the script, see walker.js.)
+import * as I from './intrinsics.js';
+import * as op from './ops.js';
 
 const B_OBJECT = 0; // key, value, key, value, ... End
 const B_ARRAY = 1; // a sparse Array, or a dense one after its elements: key, value, ... End

@@ -9,7 +9,7 @@
 // defined on Array.prototype, cannot intercept them), its maps carry the captured methods as
 // own properties (see ownMap), and descriptors and option bags have a null prototype (an
 // inherited `get` would otherwise make a data descriptor an accessor one).
-import { platformObjectName } from './structured-clone-platform.js';
+import { platformObjectName } from './platform.js';
 
 export { platformObjectName };
 

@@ -1,15 +1,15 @@
 // V8's ValueSerializer wire format (version 15) in JavaScript: the op stream of the walker
-// (structured-clone-ops.js) to bytes, and bytes back to an op stream for the builder, exactly as
+// (ops.js) to bytes, and bytes back to an op stream for the builder, exactly as
 // the Rust codec (src/html/structured_clone/{wire,serialize,deserialize}.rs) does — the same
 // bytes, the same checks, the same DataCloneError messages. It measured faster than lowering the
 // op stream into wasm memory and lifting the codec's output back (see the README), so the
 // package's serialize()/deserialize() use it; the Rust codec stays for the crate's Rust users.
 // Tag names follow V8's `SerializationTag`; the wire-format choices are in the Rust module docs.
-import * as I from './structured-clone-intrinsics.js';
-import * as op from './structured-clone-ops.js';
-import { utf8Decoder } from './utf8.js';
+import * as I from './intrinsics.js';
+import * as op from './ops.js';
+import { utf8Decoder } from '../utf8.js';
 
-// Captured at load, like everything in structured-clone-intrinsics.js.
+// Captured at load, like everything in intrinsics.js.
 const Uint8ArrayCtor = I.Uint8ArrayCtor;
 const Uint16ArrayCtor = Uint16Array;
 const Uint32ArrayCtor = Uint32Array;
@@ -96,7 +96,7 @@ const REGEXP_UNICODE = 1 << 4;
 const REGEXP_UNICODE_SETS = 1 << 8;
 const REGEXP_FLAG_COUNT = 9;
 
-/** By view kind (structured-clone-ops.js VIEW_KINDS): V8's `ArrayBufferViewTag`, element size. */
+/** By view kind (ops.js VIEW_KINDS): V8's `ArrayBufferViewTag`, element size. */
 const VIEW_SUBTAGS = [0x62, 0x42, 0x43, 0x77, 0x57, 0x64, 0x44, 0x66, 0x46, 0x3f, 0x42, 0x71, 0x51, 0x68]; // b B C w W d D f F ? B q Q h
 const ELEMENT_SIZES = [1, 1, 1, 2, 2, 4, 4, 4, 8, 1, 1, 8, 8, 2];
 /** By subtag: the view kind, -1 for none ('B' is Uint8Array's, kind 1, not Buffer's). */
@@ -298,7 +298,7 @@ const PENDING = -1;
 const ELIDED = -2;
 
 /**
- * Serializes the walker's op stream (`code`, `values`: see structured-clone-ops.js, with
+ * Serializes the walker's op stream (`code`, `values`: see ops.js, with
  * `forBytes`) to V8 wire-format bytes, as the Rust codec's `serialize_ops` with Node's view
  * encoding does. Throws a DataCloneError for what V8 cannot represent and, when `forStorage`,
  * for SharedArrayBuffers and transfers.

@@ -1,5 +1,5 @@
 // HTML §2.9.3 StructuredSerializeInternal: walks a value graph and either emits its
-// serialization as an op stream (structured-clone-ops.js) or makes each copy as it goes. One
+// serialization as an op stream (ops.js) or makes each copy as it goes. One
 // pass, an explicit stack (no recursion, so nesting depth is bounded by memory only), the memory
 // map for shared references and cycles, every property read once and in the standard's order.
 //
@@ -7,9 +7,9 @@
 // function expression in parentheses with the script (its eager-compilation heuristic; Node 20's
 // V8 11 does so for `function` expressions only, not arrows), instead of on the first call,
 // which made the first structuredClone after load ~1 ms of JavaScript compilation (README Speed).
-import * as I from './structured-clone-intrinsics.js';
-import { createDataProperty, defineElement, defineHidden, makeDOMException, makeRegExp, makeView } from './structured-clone-builder.js';
-import * as op from './structured-clone-ops.js';
+import * as I from './intrinsics.js';
+import { createDataProperty, defineElement, defineHidden, makeDOMException, makeRegExp, makeView } from './builder.js';
+import * as op from './ops.js';
 
 const F_OBJECT = 0; // an Object or sparse Array: its keys, then End
 const F_DENSE = 1; // a dense Array: `length` elements, then its other keys as F_OBJECT
@@ -20,7 +20,7 @@ const F_SERIALIZABLE = 4; // a registered class instance's data
 const ELEMENT_SIZES = [1, 1, 1, 2, 2, 4, 4, 4, 8, 1, 1, 8, 8, 2];
 const BufferPrototype = globalThis.Buffer?.prototype;
 
-/** What kind of object `value` is (see structured-clone-intrinsics.js): [kind, detail]. */
+/** What kind of object `value` is (see intrinsics.js): [kind, detail]. */
 const classify = (function (value, protoCache) {
   if (I.isProxy !== undefined && I.isProxy(value)) return [I.UNCLONEABLE, 'Proxy'];
   const proto = I.getPrototypeOf(value);

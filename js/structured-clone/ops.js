@@ -2,9 +2,9 @@
 // (StructuredDeserialize) and the Rust codec; its format is specified in
 // src/html/structured_clone/mod.rs. In JavaScript the payloads (numbers, strings, BigInts,
 // ArrayBuffer copies) travel in one `values` array beside `code`, in stream order; only the
-// bytes path splits them into the codec's numbers/units/bytes streams (structured-clone.js).
+// bytes path writes them as V8's wire format (wire.js).
 
-import { ownMap } from './structured-clone-intrinsics.js';
+import { ownMap } from './intrinsics.js';
 
 export const UNDEFINED = 0;
 export const NULL = 1;
