@@ -4,7 +4,7 @@
 // with one copy (io.js), decoded UTF-16 comes back as one string.
 import * as glue from '#glue';
 import { memoryBytes, readBytes, writeBytes, writeString } from './io.js';
-import { encodeIntoLoop } from './utf8.js';
+import { encodeIntoLoop, encodeLoop } from './utf8.js';
 import { wasm } from './runtime.js';
 import { markPlatformObject } from './structured-clone/platform.js';
 import { requireArguments, toDOMString, toUSVString } from './webidl.js';
@@ -535,10 +535,7 @@ export const TextDecoder = /* @__PURE__ */ webidlInterface(class TextDecoder {
 
 /** UTF-8 bytes of a string, lone surrogates as U+FFFD (the USVString conversion). */
 function encodeUtf8(string) {
-  if (hostTextEncoder) return hostTextEncoder.encode(string);
-  // At most three bytes per code unit (a pair's four bytes are two units' worth).
-  const bytes = new Uint8Array(string.length * 3);
-  return bytes.slice(0, encodeIntoLoop(string, bytes).written);
+  return hostTextEncoder ? hostTextEncoder.encode(string) : encodeLoop(string);
 }
 
 /** `new TextEncoder()` (§8.4): UTF-8 only. */

@@ -106,13 +106,14 @@ export function utf8Encoder() {
     const encoder = new HostTextEncoder();
     if (typeof encoder.encodeInto === 'function') return encoder;
   }
-  return {
-    encodeInto: encodeIntoLoop,
-    encode(string) {
-      const view = new Uint8Array(string.length * 3);
-      return view.slice(0, encodeIntoLoop(string, view).written);
-    },
-  };
+  return { encodeInto: encodeIntoLoop, encode: encodeLoop };
+}
+
+/** UTF-8 encode of a string into a new Uint8Array, lone surrogates as U+FFFD. */
+export function encodeLoop(string) {
+  // At most three bytes per code unit (a pair's four bytes are two units' worth).
+  const view = new Uint8Array(string.length * 3);
+  return view.slice(0, encodeIntoLoop(string, view).written);
 }
 
 /**
