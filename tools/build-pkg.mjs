@@ -14,7 +14,7 @@
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, relative, resolve } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import zopfli from '@gfx/zopfli';
 import * as esbuild from 'esbuild';
@@ -195,17 +195,46 @@ async function deflate(glueDir, wasm) {
 }
 
 /**
- * The inline (browser, bundler, Deno) flavour's module for a unit's wasm: base64 of its raw
+ * The module that gives a unit's glue its wasm's bytes in the inline flavours: base64 of its raw
  * DEFLATE stream, inflated on first use by js/inflate.js. A server's gzip of that text costs
- * about what gzip of the .wasm does (base64 of the bare wasm cost 12-31 % more).
+ * about what gzip of the .wasm does (base64 of the bare wasm cost 12-31 % more). A polyfill (a
+ * classic script) holds the text; an ES module for bundlers imports it from UNIT-wasm.js (see
+ * writeWasmModules).
  */
-function inlineWasm(unit) {
+function inlineWasm(unit, flavour) {
   return `import { inflateBase64 } from './inflate.js';
-const WASM = ${JSON.stringify(deflated.get(unit).toString('base64'))};
+${flavour === 'polyfill' ? `const WASM = ${JSON.stringify(deflated.get(unit).toString('base64'))};` : `import WASM from '#wasm-data/${unit}';`}
 export function wasmBytes() {
   return inflateBase64(WASM, ${readFileSync(join(outDir, `${unit}.wasm`)).length});
 }`;
 }
+
+/**
+ * pkg/UNIT-wasm.js: the inline text of each unit's wasm, the only thing in its module, which the
+ * area's ES module imports. Every such module evaluates before any of the package's code (see
+ * wasmModulesFirst), so an app's bundle has all of them together ahead of the areas' JavaScript,
+ * not each between two areas' code: gzip's 32 KB window then holds the areas' similar glue and
+ * facades together (the `.` app: -10 KB gzip).
+ */
+function writeWasmModules() {
+  for (const [unit, stream] of deflated) {
+    if (unit === 'full') continue; // only ever in polyfill.js
+    writeFileSync(join(outDir, `${unit}-wasm.js`), `// ${unit}.wasm, inline: base64 of a raw DEFLATE stream (tools/build-pkg.mjs).\nexport default ${JSON.stringify(stream.toString('base64'))};\n`);
+  }
+}
+
+/**
+ * Modules that the ES modules for bundlers import from a file of their own (pkg/shared-NAME.js)
+ * instead of each carrying a copy, so that an app with several areas has one: none holds state
+ * tied to one wasm (js/io.js, js/runtime.js do, so each area keeps its own). platform.js's stamp
+ * is then one for those areas; it still shares its list with other copies (Node, polyfills).
+ */
+const SHARED = {
+  'utf8.js': 'shared-utf8',
+  'webidl.js': 'shared-webidl',
+  'inflate.js': 'shared-inflate',
+  'structured-clone/platform.js': 'shared-platform',
+};
 
 /** The namespaces of parts bundled into another area's polyfill, each over its own wasm. */
 const PARTS = ['encoding', 'public-suffix'];
@@ -238,8 +267,15 @@ export function wasmBytes() {
   return readFileSync(file);
 }`);
         }
-        return virtual(`wasm-bytes:${wasmUnit}`, inlineWasm(wasmUnit));
+        return virtual(`wasm-bytes:${wasmUnit}`, inlineWasm(wasmUnit, flavour));
       });
+      build.onResolve({ filter: /^#wasm-data\// }, ({ path }) => ({ path: `./${path.slice('#wasm-data/'.length)}-wasm.js`, external: true }));
+      if (flavour === 'inline') {
+        build.onResolve({ filter: /\/(utf8|webidl|inflate|platform)\.js$/ }, ({ path, resolveDir, kind }) => {
+          const shared = SHARED[relative(js, resolve(resolveDir, path))];
+          return shared && kind !== 'entry-point' ? { path: `./${shared}.js`, external: true } : undefined;
+        });
+      }
       build.onResolve({ filter: /^#html$/ }, () =>
         virtual(
           'html',
@@ -313,8 +349,8 @@ async function bundle({ entry, out, format, platform, ...wiringOptions }) {
   // minifies, and keepNames' `__name(f, "f")` statements would keep every function (and so every
   // wasm) in its output. Their names are the source's.
   const forBundlers = wiringOptions.flavour === 'inline';
-  await esbuild.build({
-    entryPoints: [join(js, 'entries', entry)],
+  const { metafile } = await esbuild.build({
+    entryPoints: [resolve(js, 'entries', entry)],
     outfile: join(outDir, out),
     bundle: true,
     format,
@@ -332,8 +368,36 @@ async function bundle({ entry, out, format, platform, ...wiringOptions }) {
       'import-is-undefined': 'silent',
     },
     logLevel: 'warning',
+    metafile: forBundlers,
   });
   postProcess(join(outDir, out));
+  if (forBundlers) wasmModulesFirst(join(outDir, out), Object.values(metafile.outputs).flatMap(({ imports }) => imports));
+}
+
+// Each ES module for bundlers (`./NAME.js`): the units whose UNIT-wasm.js it can reach.
+const reachableWasms = new Map();
+
+/**
+ * Starts the ES module `file` with `export * from './UNIT-wasm.js'` for every wasm it can reach
+ * (its own, and those of the area files it imports, built before it), so that they come first in
+ * the order modules evaluate, and so in an app's bundle (see writeWasmModules). They export only
+ * a default, which `export *` leaves out: no name is added, and a bundler still drops each one
+ * the app does not use (`sideEffects`). The source map's lines move down with the code.
+ */
+function wasmModulesFirst(file, imports) {
+  const units = new Set();
+  for (const { path } of imports) {
+    const own = /^\.\/(.+)-wasm\.js$/.exec(path);
+    if (own) units.add(own[1]);
+    for (const unit of reachableWasms.get(path) ?? []) units.add(unit);
+  }
+  reachableWasms.set(`./${basename(file)}`, units);
+  if (units.size === 0) return;
+  const lines = [...units].map((unit) => `export * from './${unit}-wasm.js';\n`);
+  writeFileSync(file, lines.join('') + readFileSync(file, 'utf8'));
+  const map = JSON.parse(readFileSync(`${file}.map`, 'utf8'));
+  map.mappings = ';'.repeat(lines.length) + map.mappings;
+  writeFileSync(`${file}.map`, JSON.stringify(map));
 }
 
 /**
@@ -420,6 +484,10 @@ function esmWrapper(name) {
 }
 
 // 4. The bundles.
+writeWasmModules();
+for (const [source, name] of Object.entries(SHARED)) {
+  await bundle({ entry: join(js, source), out: `${name}.js`, format: 'esm', platform: 'neutral', flavour: 'inline' });
+}
 for (const area of Object.keys(AREAS)) {
   if ((area === 'encoding-lite' && !lite) || (area === 'full' && testing)) continue;
   const { entry, polyfill = true } = AREAS[area];
