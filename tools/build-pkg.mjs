@@ -6,8 +6,9 @@
 //      (nothing compiles at import) and host globals are read through js/utf8.js; 3. wasm-opt;
 //   4. esbuild, per area: NAME.cjs for Node/Bun (reads NAME.wasm beside it on first use),
 //      NAME.mjs (re-exports NAME.cjs: `require` and `import` share one instance), NAME.js for
-//      browsers, bundlers and Deno (ESM with the wasm inline, so no bundler needs a loader or a
-//      copy and Deno needs no permission), NAME.polyfill.js (a classic script);
+//      browsers, bundlers and Deno (ESM with the wasm inline, in UNIT-wasm.js, so no bundler needs
+//      a loader or a copy and Deno needs no permission; with shared-*.js, modules every area
+//      uses), NAME.polyfill.js (a classic script);
 //      index.* and lite.* re-export the area files; polyfill.js is every area's polyfill in one;
 //   5. the template files and one .d.ts per subpath.
 // Usage: node tools/build-pkg.mjs [--out pkg] [--debug] [--features a,b] [--no-lite]
@@ -243,7 +244,8 @@ const PARTS = ['encoding', 'public-suffix'];
  * The esbuild plugin that wires one bundle: `#glue` is the area's glue (`#glue` imported from
  * a part bundled into another area's polyfill, loaded in a namespace of its name, is that
  * part's); `#wasm-bytes` reads the unit's .wasm beside the bundle (`node`) or inflates it from
- * the bundle (`inline`); `#area/NAME` is another area's file, kept external (bundled in, in
+ * the bundle (`polyfill`) or from `#wasm-data/UNIT`, pkg/UNIT-wasm.js (`inline`, whose modules
+ * import SHARED's files too); `#area/NAME` is another area's file, kept external (bundled in, in
  * its namespace, in a polyfill: one script); `#query-encoder` is the url wasm's import;
  * `#area-api`/`#area-globals` feed js/entries/polyfill.js; js/polyfill.js's `./api.js` is
  * `polyfillApi`; `#testing` adds the test-only panic in testing builds (and the Rust clone codec).

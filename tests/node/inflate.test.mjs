@@ -1,6 +1,6 @@
 // js/inflate.js, the inline flavour's wasm decoder: raw DEFLATE streams from zlib at every level
-// and strategy, and the data inlined in every browser/bundler/Deno module and polyfill of pkg/,
-// which must inflate to exactly the .wasm the node flavour reads.
+// and strategy, and the data inlined in pkg/ (each UNIT-wasm.js that the browser/bundler/Deno
+// modules import, and each polyfill), which must inflate to exactly the .wasm the node flavour reads.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, readdirSync } from 'node:fs';
@@ -85,26 +85,35 @@ test('works in a realm whose typed array, Array, String and Function methods wer
   assert.ok(Buffer.from(inflated.buffer).equals(bytes));
 });
 
-/** The wasm units each inline module and polyfill of pkg/ carries. */
+/** The wasm units each polyfill and UNIT-wasm.js of pkg/ carries (the other ES modules import them). */
 function expectedUnits(file) {
   if (file === 'polyfill.js') return ['full'];
   // url.polyfill.js carries the parts webweft/url loads on first use, each over its own wasm.
   if (file === 'url.polyfill.js') return ['encoding', 'public-suffix', 'url'];
-  const name = file.replace(/(\.polyfill)?\.js$/, '');
-  return wasmFiles.includes(`${name}.wasm`) ? [name] : [];
+  const name = file.replace(/(\.polyfill|-wasm)?\.js$/, '');
+  return file !== `${name}.js` && wasmFiles.includes(`${name}.wasm`) ? [name] : [];
 }
 
-test('the wasm inline in each pkg NAME.js and polyfill inflates to exactly NAME.wasm', () => {
+test('the wasm inline in each pkg UNIT-wasm.js and polyfill inflates to exactly UNIT.wasm', () => {
   // polyfill.js's wasm is not shipped as a file: the build's copy of it.
   const wasms = new Map(wasmFiles.map((file) => [basename(file, '.wasm'), readFileSync(join(pkgDir, file))]));
   wasms.set('full', readFileSync(join(root, 'target', 'wasm-bindgen', basename(pkgDir), 'full', 'optimized.wasm')));
   const bundles = readdirSync(pkgDir).filter((file) => file.endsWith('.js'));
-  assert.ok(bundles.includes('polyfill.js') && bundles.includes('base64.js'));
+  assert.ok(bundles.includes('polyfill.js') && bundles.includes('url-wasm.js') && bundles.includes('base64.js'));
   for (const file of bundles) {
     const source = readFileSync(join(pkgDir, file), 'utf8');
     const found = [];
-    // Each inline module: `WASM = "<base64>"` and, soon after, `inflateBase64(WASM, <size>)`
-    // (minified: `a(b,<size>)`).
+    if (file.endsWith('-wasm.js')) {
+      // `export default "<base64>"`; the size is in the area's module: `inflateBase64(WASM, <size>)`.
+      const unit = file.slice(0, -'-wasm.js'.length);
+      const [, text] = /^export default "([A-Za-z0-9+/]{1000,}={0,2})";$/m.exec(source);
+      const wasm = wasms.get(unit);
+      assert.ok(readFileSync(join(pkgDir, `${unit}.js`), 'utf8').includes(`inflateBase64(WASM, ${wasm.length})`), `${unit}.js inflates ${file}`);
+      assert.ok(Buffer.from(inflateBase64(text, wasm.length)).equals(wasm), file);
+      found.push(unit);
+    }
+    // A polyfill: `WASM = "<base64>"` and, soon after, `inflateBase64(WASM, <size>)` (minified:
+    // `a(b,<size>)`).
     for (const [, text, size] of source.matchAll(/"([A-Za-z0-9+/]{1000,}={0,2})"[^"]{0,120}?, ?(\d+)\)/g)) {
       const unit = [...wasms].find(([, bytes]) => bytes.length === Number(size))?.[0];
       assert.ok(unit, `${file}: an inline wasm of ${size} bytes matches no unit`);

@@ -160,6 +160,38 @@ test('the inline-wasm ES modules (browsers, bundlers, Deno) need no init and no 
   }
 });
 
+test("an app's bundle has every inline wasm it uses together, ahead of the areas' code, and no other", async () => {
+  const { build } = await import('esbuild');
+  const wasmText = /"[A-Za-z0-9+/]{1000,}={0,2}"/g;
+  for (const [app, units] of [
+    ["import * as webweft from 'webweft'; console.log(webweft);", ['encoding', 'html', 'public-suffix', 'url']],
+    ["import { URL } from 'webweft'; console.log(new URL('https://a.test/').host);", ['url']],
+    // (webweft/url can reach the encoding area's wasm: its module starts with both.)
+    ["import { URL } from 'webweft/url'; import { TextDecoder } from 'webweft/encoding'; console.log(new TextDecoder(), new URL('https://a.test/'));", ['encoding', 'url']],
+  ]) {
+    const result = await build({ stdin: { contents: app, resolveDir: pkgDir }, bundle: true, minify: true, format: 'esm', platform: 'browser', write: false, logLevel: 'error' });
+    const code = result.outputFiles[0].text;
+    const texts = [...code.matchAll(wasmText)];
+    const wasmOf = (text) => units.find((unit) => readFileSync(join(pkgDir, `${unit}-wasm.js`), 'utf8').includes(text));
+    assert.deepEqual(texts.map(([text]) => wasmOf(text)).sort(), units, app);
+    // Between two of them, at most a declaration's few characters (`;var a=`); before the first,
+    // esbuild's helpers and the namespace's list of getters, none of an area's functions or classes.
+    for (let i = 1; i < texts.length; i++) assert.ok(texts[i].index - (texts[i - 1].index + texts[i - 1][0].length) < 16, app);
+    assert.ok(!/\b(function|class)\b/.test(code.slice(0, texts[0].index)), `${app}: ${code.slice(0, texts[0].index)}`);
+  }
+});
+
+test('the ES modules for bundlers share one copy of the modules that are not per wasm', () => {
+  const copies = {};
+  for (const file of readdirSync(pkgDir).filter((name) => name.endsWith('.js') && !/polyfill|-wasm\.js$/.test(name))) {
+    for (const source of JSON.parse(readFileSync(join(pkgDir, `${file}.map`), 'utf8')).sources) (copies[source.replace(/^.*\/js\//, '')] ??= []).push(file);
+  }
+  const shared = { 'utf8.js': 'shared-utf8.js', 'webidl.js': 'shared-webidl.js', 'inflate.js': 'shared-inflate.js', 'structured-clone/platform.js': 'shared-platform.js' };
+  for (const [source, file] of Object.entries(shared)) assert.deepEqual(copies[source], [file], source);
+  // js/io.js holds one wasm's buffers: a copy in each module with a wasm of its own.
+  assert.deepEqual(copies['io.js'].sort(), ['encoding-lite.js', 'encoding.js', 'html.js', 'public-suffix.js', 'url.js']);
+});
+
 test('the polyfill installer replaces only missing or broken globals unless forced', () => {
   const saved = ['atob', 'btoa', 'structuredClone', 'URL', 'URLSearchParams'].map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)]);
   try {
