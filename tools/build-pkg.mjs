@@ -19,7 +19,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import zopfli from '@gfx/zopfli';
 import * as esbuild from 'esbuild';
-import { bindgen, compileWasm, optimize, root, sizes } from './wasm.mjs';
+import { bindgen, compileWasm, optimize, root, sizes, stripPanics } from './wasm.mjs';
 
 const args = process.argv.slice(2);
 const outDir = resolve(root, args.includes('--out') ? args[args.indexOf('--out') + 1] : 'pkg');
@@ -106,6 +106,7 @@ for (const [unit, unitFeatures] of Object.entries(UNITS)) {
     .update(readFileSync(rawWasm))
     .update(lazyGlue.toString())
     .update(optimize.toString())
+    .update(stripPanics.toString())
     .update(js)
     .digest('hex');
   const keyFile = join(glueDir, 'input.sha256');
@@ -114,6 +115,8 @@ for (const [unit, unitFeatures] of Object.entries(UNITS)) {
     rmSync(glueDir, { recursive: true, force: true });
     bindgen(rawWasm, glueDir, 'glue');
     writeFileSync(join(glueDir, 'glue.js'), lazyGlue(readFileSync(join(glueDir, 'glue.js'), 'utf8'), unit));
+    // Debug builds too, so that the tests' panics take the package's path.
+    stripPanics(join(glueDir, 'glue_bg.wasm'));
     if (!debug) optimize(join(glueDir, 'glue_bg.wasm'), optimized);
     writeFileSync(keyFile, key);
   }

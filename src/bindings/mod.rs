@@ -1,9 +1,9 @@
 //! The wasm-bindgen layer: argument and error translation only, no algorithms.
 //!
 //! Every exported function catches bad input and reports it as the spec's exception; none
-//! may panic, because a panic aborts (traps) the whole module. Should one happen anyway, the
-//! panic hook below reports it and schedules a fresh instance for the next call (the glue is
-//! built with `--experimental-reset-state-function`), so the module keeps working.
+//! may panic, because a panic aborts (traps) the whole module. Should one happen anyway, the call
+//! throws a `WebAssembly.RuntimeError` and the next call gets a fresh instance (the panic hook
+//! below), so the module keeps working.
 
 #[cfg(feature = "encoding")]
 mod encoding;
@@ -31,39 +31,18 @@ use wasm_bindgen::prelude::*;
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
-#[wasm_bindgen]
-extern "C" {
-    #[wasm_bindgen(js_namespace = console, js_name = error)]
-    fn console_error(message: &str, line: u32);
-}
-
+/// A panic traps (panic = "abort"); this asks the glue for a fresh instance on the next call (it
+/// is built with `--experimental-reset-state-function`). In the package's wasm the hook itself
+/// never runs: tools/wasm.mjs (`stripPanics`) makes std's panic path call the same import and
+/// trap, and the formatting and messages that only a panic used go.
 #[wasm_bindgen(start)]
 fn start() {
-    std::panic::set_hook(Box::new(|info| {
-        // Concatenated, and the line passed as a number: formatting `info` keeps its Display
-        // and integer formatting in every wasm (measured: 1 KB gzip of the former base64 wasm).
-        let payload = info.payload();
-        let message = payload.downcast_ref::<&str>().copied();
-        let message = message.or_else(|| payload.downcast_ref::<String>().map(String::as_str));
-        let (file, line) = info
-            .location()
-            .map_or(("", 0), |location| (location.file(), location.line()));
-        console_error(
-            &concat(&[
-                "weft: internal error, the module will be reset: ",
-                message.unwrap_or_default(),
-                " at ",
-                file,
-                ", line",
-            ]),
-            line,
-        );
-        wasm_bindgen::handler::schedule_reinit();
-    }));
+    std::panic::set_hook(Box::new(|_| wasm_bindgen::handler::schedule_reinit()));
 }
 
 /// The strings one after the other: messages are built with this, not `format!` (whose
 /// machinery would stay in every wasm) nor `[..].concat()` (whose overflow check adds a panic).
+#[cfg(feature = "encoding")]
 pub(crate) fn concat(parts: &[&str]) -> String {
     let mut text = String::new();
     for part in parts {
