@@ -321,4 +321,56 @@ proptest! {
         prop_assert_eq!(parse_simple_color_value(&text), Some(value));
         prop_assert_eq!(parse_legacy_color_value(&text), Some(value));
     }
+
+    // The serializers write their digits by hand (no core::fmt in the wasm): the same text as
+    // the format strings they replaced.
+    #[test]
+    fn serializers_match_core_fmt(date in date(), time in time(), offset in offset(), week in 1u8..=52, seconds in prop_oneof![0u64..1_000_000, any::<u64>()], color in any::<[u8; 3]>()) {
+        let Date { year, month, day } = date;
+        prop_assert_eq!(serialize_month_string(Month { year, month }).unwrap(), format!("{year:04}-{month:02}"));
+        prop_assert_eq!(serialize_date_string(date).unwrap(), format!("{year:04}-{month:02}-{day:02}"));
+        if day <= 29 || month != 2 {
+            prop_assert_eq!(serialize_yearless_date_string(YearlessDate { month, day }).unwrap(), format!("{month:02}-{day:02}"));
+        }
+        prop_assert_eq!(serialize_week_string(Week { year, week }).unwrap(), format!("{year:04}-W{week:02}"));
+        let Time { hour, minute, second, millisecond } = time;
+        let fraction = format!("{millisecond:03}");
+        let expected = match (second, millisecond) {
+            (0, 0) => format!("{hour:02}:{minute:02}"),
+            (_, 0) => format!("{hour:02}:{minute:02}:{second:02}"),
+            _ => format!("{hour:02}:{minute:02}:{second:02}.{}", fraction.trim_end_matches('0')),
+        };
+        prop_assert_eq!(serialize_time_string(time).unwrap(), expected);
+        let total = offset.total_minutes();
+        let expected = match total {
+            0 => "Z".to_owned(),
+            _ => format!("{}{:02}:{:02}", if total < 0 { '-' } else { '+' }, total.unsigned_abs() / 60, total.unsigned_abs() % 60),
+        };
+        prop_assert_eq!(serialize_time_zone_offset_string(offset).unwrap(), expected);
+        let duration = serialize_duration_string(Duration { seconds, milliseconds: millisecond }).unwrap();
+        let (days, hours, minutes, rest) = (seconds / 86_400, seconds / 3_600 % 24, seconds / 60 % 60, seconds % 60);
+        let mut expected = String::from("P");
+        if days != 0 {
+            expected += &format!("{days}D");
+        }
+        if seconds % 86_400 != 0 || millisecond != 0 || days == 0 {
+            expected.push('T');
+            if hours != 0 {
+                expected += &format!("{hours}H");
+            }
+            if minutes != 0 {
+                expected += &format!("{minutes}M");
+            }
+            if rest != 0 || millisecond != 0 || seconds % 86_400 == 0 {
+                expected += &format!("{rest}");
+                if millisecond != 0 {
+                    expected += &format!(".{}", fraction.trim_end_matches('0'));
+                }
+                expected.push('S');
+            }
+        }
+        prop_assert_eq!(duration, expected);
+        let [red, green, blue] = color;
+        prop_assert_eq!(serialize_simple_color_value(SimpleColor { red, green, blue }), format!("#{red:02x}{green:02x}{blue:02x}"));
+    }
 }

@@ -131,6 +131,38 @@ pub fn code_unit_cmp(a: &str, b: &str) -> Ordering {
     a.encode_utf16().cmp(b.encode_utf16())
 }
 
+/// Appends `n` in decimal. Not an Infra term: the serializers' shared way to write numbers
+/// without `core::fmt`, whose machinery would otherwise stay in each wasm that formats one.
+#[cfg(any(feature = "url", feature = "html"))]
+pub(crate) fn push_decimal(out: &mut String, n: u64) {
+    push_zero_padded_decimal(out, n, 1);
+}
+
+/// Appends `n` in decimal with leading zeros to at least `min_digits` digits ("0007" for 7
+/// and 4): the dates' and times' fixed-width fields.
+#[cfg(any(feature = "url", feature = "html"))]
+pub(crate) fn push_zero_padded_decimal(out: &mut String, n: u64, min_digits: usize) {
+    // u64::MAX has 20 digits; filled from the end.
+    let mut digits = [0u8; 20];
+    let mut len = 0;
+    let mut rest = n;
+    for slot in digits.iter_mut().rev() {
+        *slot = b'0' + (rest % 10) as u8;
+        len += 1;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    out.extend(std::iter::repeat_n('0', min_digits.saturating_sub(len)));
+    out.extend(
+        digits
+            .iter()
+            .skip(digits.len() - len)
+            .map(|&d| char::from(d)),
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -209,5 +241,32 @@ mod tests {
         assert_eq!(ascii_lowercase("ÀB"), "Àb");
         assert_eq!(ascii_uppercase("àb"), "àB");
         assert!(is_ascii_string("abc") && !is_ascii_string("é"));
+    }
+
+    #[test]
+    #[cfg(any(feature = "url", feature = "html"))]
+    fn decimals_match_core_fmt() {
+        for n in [
+            0,
+            1,
+            9,
+            10,
+            99,
+            100,
+            999,
+            1000,
+            65535,
+            4_294_967_295,
+            u64::MAX,
+        ] {
+            let mut out = String::new();
+            push_decimal(&mut out, n);
+            assert_eq!(out, n.to_string());
+            for width in [0, 2, 3, 4, 25] {
+                let mut out = String::from("x");
+                push_zero_padded_decimal(&mut out, n, width);
+                assert_eq!(out, format!("x{n:0width$}"));
+            }
+        }
     }
 }

@@ -8,7 +8,7 @@
 
 use super::host::{
     HostKind, ends_in_a_number, ends_in_a_number_bytes, is_forbidden_domain_code_point,
-    parse_host_into, push_decimal,
+    parse_host_into,
 };
 use super::percent_encoding::{
     C0_CONTROL, FRAGMENT, PATH, PercentEncodeSet, QUERY, QueryEncoder, SPECIAL_QUERY, UPPER_HEX,
@@ -16,6 +16,7 @@ use super::percent_encoding::{
 };
 use super::record::{SchemeType, Url, to_u32};
 use super::validation::{Errors, ValidationError, ValidationErrorKind as E, ValidationSink};
+use crate::infra::strings::push_decimal;
 use std::borrow::Cow;
 use std::fmt;
 

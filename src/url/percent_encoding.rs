@@ -1,7 +1,7 @@
 //! URL §1.3 "Percent-encoded bytes": the percent-encode sets, percent-decode, and
 //! percent-encode after encoding with a pluggable query encoder.
 
-use super::host::push_decimal;
+use crate::infra::strings::push_decimal;
 use std::borrow::Cow;
 
 /// A percent-encode set: a set of ASCII code points plus, always, every code point above

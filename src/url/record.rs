@@ -4,8 +4,9 @@
 //! so every getter is a slice and the whole record crosses to JavaScript as one string and
 //! a fixed array of `u32`s (see [`Url::components`]).
 
-use super::host::{HostKind, push_decimal};
+use super::host::HostKind;
 use super::parser::{MAX_INPUT_LEN, scan_normalized};
+use crate::infra::strings::push_decimal;
 use std::fmt;
 
 /// The scheme classes the parser distinguishes: the special schemes (§4.2) and the rest.

@@ -47,7 +47,14 @@ pub fn parse_simple_color_value(input: &str) -> Option<SimpleColor> {
 /// The rules for serializing simple color values: "#" and the three components as two
 /// lowercase hex digits each — a valid lowercase simple color.
 pub fn serialize_simple_color_value(color: SimpleColor) -> String {
-    format!("#{:02x}{:02x}{:02x}", color.red, color.green, color.blue)
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let mut result = String::with_capacity(7);
+    result.push('#');
+    for component in [color.red, color.green, color.blue] {
+        result.push(char::from(HEX[usize::from(component >> 4)]));
+        result.push(char::from(HEX[usize::from(component & 0xf)]));
+    }
+    result
 }
 
 /// The rules for parsing a legacy color value (`bgcolor`, `color`, `text`, …). `None` is

@@ -8,7 +8,8 @@
 //! Serializers return `None` for a value no valid string can represent (a field out of
 //! range, or a year 0).
 
-use super::idioms::Cursor;
+use super::idioms::{Cursor, push_milliseconds};
+use crate::infra::strings::push_zero_padded_decimal;
 
 /// A month: a year and a month (1–12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -317,6 +318,19 @@ fn parse_whole<T>(input: &str, parse: impl FnOnce(&mut Cursor<'_>) -> Option<T>)
     cursor.is_past_end().then_some(value)
 }
 
+/// A year as the serializers write it: four digits or more ("0001", "275760").
+fn year(year: u32) -> String {
+    let mut result = String::with_capacity(16);
+    push_zero_padded_decimal(&mut result, year.into(), 4);
+    result
+}
+
+/// Appends `separator` and a two-digit field ("-02", ":05").
+fn push_two_digits(out: &mut String, separator: &str, n: u8) {
+    out.push_str(separator);
+    push_zero_padded_decimal(out, n.into(), 2);
+}
+
 // ---------------------------------------------------------------------------------------
 // §2.4.5.1 Months
 
@@ -333,8 +347,11 @@ pub fn is_valid_month_string(input: &str) -> bool {
 
 /// The month as a valid month string ("2005-02"), or `None` if it is out of range.
 pub fn serialize_month_string(month: Month) -> Option<String> {
-    (month.year > 0 && (1..=12).contains(&month.month))
-        .then(|| format!("{:04}-{:02}", month.year, month.month))
+    (month.year > 0 && (1..=12).contains(&month.month)).then(|| {
+        let mut result = year(month.year);
+        push_two_digits(&mut result, "-", month.month);
+        result
+    })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -356,7 +373,12 @@ fn is_valid_date(date: Date) -> bool {
 
 /// The date as a valid date string ("2016-02-29"), or `None` if it is out of range.
 pub fn serialize_date_string(date: Date) -> Option<String> {
-    is_valid_date(date).then(|| format!("{:04}-{:02}-{:02}", date.year, date.month, date.day))
+    is_valid_date(date).then(|| {
+        let mut result = year(date.year);
+        push_two_digits(&mut result, "-", date.month);
+        push_two_digits(&mut result, "-", date.day);
+        result
+    })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -377,7 +399,12 @@ pub fn is_valid_yearless_date_string(input: &str) -> bool {
 pub fn serialize_yearless_date_string(date: YearlessDate) -> Option<String> {
     (1..=number_of_days_in_month(date.month, 4))
         .contains(&date.day)
-        .then(|| format!("{:02}-{:02}", date.month, date.day))
+        .then(|| {
+            let mut result = String::with_capacity(5);
+            push_two_digits(&mut result, "", date.month);
+            push_two_digits(&mut result, "-", date.day);
+            result
+        })
 }
 
 // ---------------------------------------------------------------------------------------
@@ -416,15 +443,13 @@ pub fn serialize_time_string(time: Time) -> Option<String> {
     if !is_valid_time(time) {
         return None;
     }
-    let mut result = format!("{:02}:{:02}", time.hour, time.minute);
+    let mut result = String::with_capacity(12);
+    push_two_digits(&mut result, "", time.hour);
+    push_two_digits(&mut result, ":", time.minute);
     if time.second != 0 || time.millisecond != 0 {
-        result.push_str(&format!(":{:02}", time.second));
+        push_two_digits(&mut result, ":", time.second);
     }
-    if time.millisecond != 0 {
-        let fraction = format!("{:03}", time.millisecond);
-        result.push('.');
-        result.push_str(fraction.trim_end_matches('0'));
-    }
+    push_milliseconds(&mut result, time.millisecond);
     Some(result)
 }
 
@@ -477,11 +502,10 @@ pub fn is_valid_normalized_local_date_and_time_string(input: &str) -> bool {
 /// The valid normalized local date and time string for a date and time, or `None` if out of
 /// range.
 pub fn serialize_normalized_local_date_and_time_string(value: LocalDateTime) -> Option<String> {
-    Some(format!(
-        "{}T{}",
-        serialize_date_string(value.date)?,
-        serialize_time_string(value.time)?
-    ))
+    let mut result = serialize_date_string(value.date)?;
+    result.push('T');
+    result.push_str(&serialize_time_string(value.time)?);
+    Some(result)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -524,9 +548,13 @@ pub fn serialize_time_zone_offset_string(offset: TimeZoneOffset) -> Option<Strin
     if total == 0 {
         return Some("Z".into());
     }
-    let sign = if total < 0 { '-' } else { '+' };
+    let mut result = String::with_capacity(6);
+    result.push(if total < 0 { '-' } else { '+' });
     let total = total.unsigned_abs();
-    Some(format!("{sign}{:02}:{:02}", total / 60, total % 60))
+    push_zero_padded_decimal(&mut result, (total / 60).into(), 2);
+    result.push(':');
+    push_zero_padded_decimal(&mut result, (total % 60).into(), 2);
+    Some(result)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -692,8 +720,11 @@ pub fn is_valid_week_string(input: &str) -> bool {
 
 /// The week as a valid week string ("2026-W53"), or `None` if out of range.
 pub fn serialize_week_string(week: Week) -> Option<String> {
-    (week.year > 0 && (1..=week_number_of_last_day(week.year)).contains(&week.week))
-        .then(|| format!("{:04}-W{:02}", week.year, week.week))
+    (week.year > 0 && (1..=week_number_of_last_day(week.year)).contains(&week.week)).then(|| {
+        let mut result = year(week.year);
+        push_two_digits(&mut result, "-W", week.week);
+        result
+    })
 }
 
 // ---------------------------------------------------------------------------------------

@@ -5,7 +5,8 @@
 //! a second keep three digits (later ones are truncated, as for times); a duration beyond
 //! `u64::MAX` seconds (about 5.8 × 10^11 years) fails to parse.
 
-use super::idioms::{Cursor, digits_to_u64, is_whitespace_byte};
+use super::idioms::{Cursor, digits_to_u64, is_whitespace_byte, push_milliseconds};
+use crate::infra::strings::push_decimal;
 
 /// A duration: `seconds` whole seconds and `milliseconds` (0–999) more.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -261,24 +262,23 @@ pub fn serialize_duration_string(duration: Duration) -> Option<String> {
     let seconds = duration.seconds % 60;
     let mut result = String::from("P");
     if days != 0 {
-        result.push_str(&format!("{days}D"));
+        push_decimal(&mut result, days);
+        result.push('D');
     }
     let has_time = hours != 0 || minutes != 0 || seconds != 0 || duration.milliseconds != 0;
     if has_time || days == 0 {
         result.push('T');
         if hours != 0 {
-            result.push_str(&format!("{hours}H"));
+            push_decimal(&mut result, hours);
+            result.push('H');
         }
         if minutes != 0 {
-            result.push_str(&format!("{minutes}M"));
+            push_decimal(&mut result, minutes);
+            result.push('M');
         }
         if seconds != 0 || duration.milliseconds != 0 || !has_time {
-            result.push_str(&seconds.to_string());
-            if duration.milliseconds != 0 {
-                let fraction = format!("{:03}", duration.milliseconds);
-                result.push('.');
-                result.push_str(fraction.trim_end_matches('0'));
-            }
+            push_decimal(&mut result, seconds);
+            push_milliseconds(&mut result, duration.milliseconds);
             result.push('S');
         }
     }

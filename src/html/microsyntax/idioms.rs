@@ -5,6 +5,7 @@
 //! character would not, and every slice taken between two ASCII matches is a valid `str`.
 
 use crate::infra::code_points::is_ascii_whitespace;
+use crate::infra::strings::{push_decimal, push_zero_padded_decimal};
 
 /// The spec's `input` and `position` pair.
 pub(crate) struct Cursor<'a> {
@@ -147,7 +148,10 @@ pub(crate) fn decimal_to_f64(
             push_ascii(&mut text, fraction);
         }
         text.push('e');
-        text.push_str(&point.to_string());
+        if point < 0 {
+            text.push('-');
+        }
+        push_decimal(&mut text, point.unsigned_abs());
         nearest_double(&text)
     };
     if negative { -magnitude } else { magnitude }
@@ -163,6 +167,20 @@ fn nearest_double(text: &str) -> f64 {
 // every engine weft runs on): core's parser and its tables are 11 KB gzip of the html wasm.
 #[cfg(all(target_arch = "wasm32", not(test)))]
 use crate::bindings::html::nearest_double;
+
+/// Appends a nonzero millisecond count as a time's fraction: "." and three digits without
+/// their trailing zeros (".5" for 500, ".05" for 50). Nothing for zero.
+pub(crate) fn push_milliseconds(out: &mut String, milliseconds: u16) {
+    if milliseconds == 0 {
+        return;
+    }
+    out.push('.');
+    push_zero_padded_decimal(out, milliseconds.into(), 3);
+    // A nonzero count has a nonzero digit, so this stops before the ".".
+    while out.ends_with('0') {
+        out.pop();
+    }
+}
 
 fn push_ascii(text: &mut String, digits: &[u8]) {
     text.extend(digits.iter().map(|&d| char::from(d)));

@@ -10,7 +10,7 @@
 use super::idioms::{
     Cursor, decimal_to_f64, digits_to_u64, digits_to_u64_saturating, is_whitespace_byte,
 };
-use crate::infra::strings::split_on_commas;
+use crate::infra::strings::{push_decimal, split_on_commas};
 
 /// §2.4.4.1 "A string is a valid integer if it consists of one or more ASCII digits,
 /// optionally prefixed with a U+002D HYPHEN-MINUS character (-)."
@@ -175,7 +175,7 @@ pub fn best_representation_of_floating_point_number(n: f64) -> String {
         }
         result.push('e');
         result.push(if n - 1 < 0 { '-' } else { '+' });
-        result.push_str(&(n - 1).abs().to_string());
+        push_decimal(&mut result, (n - 1).unsigned_abs());
     }
     result
 }
