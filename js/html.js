@@ -79,14 +79,20 @@ export function isValidFloatingPoint(value) {
   return isValid(V.FloatingPoint, arguments, 'isValidFloatingPoint');
 }
 
+// The host's Number-to-String conversion and finiteness test as they were when webweft loaded
+// (a page may replace the globals later).
+const numberToString = String;
+const numberIsFinite = Number.isFinite;
+
 /**
  * The best representation of a number as a floating-point number, which the spec defines as
- * ECMAScript's ToString(n): the host's own, which every JS engine has. (The Rust core has the
- * same algorithm for native use; in the wasm it would cost 30 KB.) Null unless a finite Number.
+ * ECMAScript's Number::toString(n): the host's own, which every JS engine has. (The Rust crate
+ * has the same algorithm for native use, which the wasm tests check this against; in the wasm
+ * it would bring core::fmt's float formatting.) Null unless a finite Number.
  */
 export function serializeFloatingPoint(number) {
   requireArguments(arguments.length, 1, 'html.serializeFloatingPoint');
-  return typeof number === 'number' && Number.isFinite(number) ? String(number) : null;
+  return typeof number === 'number' && numberIsFinite(number) ? numberToString(number) : null;
 }
 
 const DIMENSION_KINDS = ['length', 'percentage'];

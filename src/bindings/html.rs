@@ -586,4 +586,69 @@ mod tests {
         assert_eq!(state(None), Some(2));
         assert_eq!(state(Some("of")), Some(3));
     }
+
+    #[wasm_bindgen]
+    extern "C" {
+        /// The host's ToString(n), which js/html.js's serializeFloatingPoint returns.
+        #[wasm_bindgen(js_name = String)]
+        fn host_to_string(n: f64) -> String;
+    }
+
+    /// js/html.js serializes floats with the host's ToString, which keeps core::fmt's float
+    /// formatting out of this wasm: it must give the crate's text for every double.
+    #[wasm_bindgen_test]
+    fn host_float_serialization_is_the_crates() {
+        let check = |n: f64| {
+            assert_eq!(
+                host_to_string(n),
+                best_representation_of_floating_point_number(n),
+                "{:#x}",
+                n.to_bits()
+            );
+        };
+        let powers = (-330..=310).map(|e| 10f64.powi(e));
+        let edges = [
+            0.0,
+            -0.0,
+            f64::NAN,
+            f64::INFINITY,
+            f64::NEG_INFINITY,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            f64::from_bits(1),
+            f64::from_bits(0x000f_ffff_ffff_ffff),
+            f64::EPSILON,
+            9007199254740991.0,
+            9007199254740993.0,
+            0.1 + 0.2,
+        ];
+        // Powers of ten and their neighbours cross every notation boundary (1e21, 1e-7).
+        for n in powers.chain(edges) {
+            for n in [
+                n,
+                f64::from_bits(n.to_bits() + 1),
+                f64::from_bits(n.to_bits().wrapping_sub(1)),
+            ] {
+                check(n);
+                check(-n);
+            }
+        }
+        // xorshift64*: any bit pattern (mostly 16-17 digits, where the closest of the shortest
+        // candidates is chosen), and short decimals m × 10^e (integers, fractions, every form).
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = || {
+            state ^= state >> 12;
+            state ^= state << 25;
+            state ^= state >> 27;
+            state.wrapping_mul(0x2545_f491_4f6c_dd1d)
+        };
+        for _ in 0..100_000 {
+            check(f64::from_bits(next()));
+            let digits = next() % 17 + 1;
+            let mantissa = (next() % 10u64.pow(u32::try_from(digits).unwrap())) as f64;
+            let exponent = i32::try_from(next() % 60).unwrap() - 30;
+            check(mantissa * 10f64.powi(exponent));
+            check(mantissa / 10f64.powi(-exponent));
+        }
+    }
 }

@@ -204,6 +204,13 @@ table('serializeFloatingPoint', html.serializeFloatingPoint, [
   [123456789012345680000, '123456789012345680000'],
   [5e-324, '5e-324'],
   [Number.MAX_VALUE, '1.7976931348623157e+308'],
+  [-Number.MAX_VALUE, '-1.7976931348623157e+308'],
+  [Number.MIN_VALUE * 2 ** 52 - Number.MIN_VALUE, '2.225073858507201e-308'],
+  [999999999999999900000, '999999999999999900000'],
+  [1e-6, '0.000001'],
+  [-1.5e-7, '-1.5e-7'],
+  [2 ** 53 + 2, '9007199254740994'],
+  [-42, '-42'],
   [NaN, null],
   [Infinity, null],
   [-Infinity, null],
@@ -761,6 +768,22 @@ test('parseInteger and parseNonNegativeInteger agree with a regex and BigInt ref
     }),
     { numRuns: 3000 },
   );
+});
+
+test('floats convert with the Number and String captured at load, not ones a page replaced later', () => {
+  const { Number: hostNumber, String: hostString } = globalThis;
+  // A first call on this instance before the globals change (the wasm starts on first use).
+  assert.equal(html.parseFloatingPoint('0.5'), 0.5);
+  try {
+    globalThis.Number = () => 42;
+    globalThis.String = () => 'replaced';
+    assert.equal(html.parseFloatingPoint('1.25e-3'), 0.00125);
+    assert.equal(html.serializeFloatingPoint(0.00125), '0.00125');
+    assert.equal(html.serializeFloatingPoint(1e21), '1e+21');
+    assert.equal(html.serializeFloatingPoint(Infinity), null);
+  } finally {
+    Object.assign(globalThis, { Number: hostNumber, String: hostString });
+  }
 });
 
 test('the best representation of any number is valid and parses back to it exactly', () => {
