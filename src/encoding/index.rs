@@ -221,9 +221,11 @@ const NO_POINTER: u16 = u16::MAX;
 impl Reverse {
     /// Builds from the code points `code_point(pointer)` of pointers 0 to `len` − 1 (0 for
     /// none); the first pointer of a code point wins unless `last_wins(code_point)`. One
-    /// instance for every index (`dyn`, not generic): it runs once per index.
+    /// instance for every index (function pointers, not generic): it runs once per index. Not
+    /// `&dyn Fn(usize) -> u32` either: in the wasm, calling one has the signature of core::fmt's
+    /// `Display::fmt`, and that kept every formatting method in the function table alive.
     #[inline(never)]
-    fn build(len: usize, code_point: &dyn Fn(usize) -> u32, last_wins: fn(u32) -> bool) -> Reverse {
+    fn build(len: usize, code_point: fn(usize) -> u32, last_wins: fn(u32) -> bool) -> Reverse {
         let mut reverse = Reverse {
             page_of: [0; 256],
             pages: Vec::new(),
@@ -301,41 +303,31 @@ fn bmp_entry(index: &[u16], pointer: usize) -> u32 {
 /// Index pointer in index jis0208 (the EUC-JP and ISO-2022-JP encoders).
 pub(crate) fn jis0208_pointers() -> &'static Reverse {
     static TABLE: OnceLock<Reverse> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let index = jis0208();
-        Reverse::build(index.len(), &|p| bmp_entry(index, p), |_| false)
-    })
+    TABLE.get_or_init(|| Reverse::build(jis0208().len(), |p| bmp_entry(jis0208(), p), |_| false))
 }
 
 /// Index Shift_JIS pointer: index jis0208 without pointers 8272 to 8835.
 pub(crate) fn shift_jis_pointers() -> &'static Reverse {
     static TABLE: OnceLock<Reverse> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let index = jis0208();
         let entry = |p| match p {
             8272..=8835 => 0,
-            _ => bmp_entry(index, p),
+            _ => bmp_entry(jis0208(), p),
         };
-        Reverse::build(index.len(), &entry, |_| false)
+        Reverse::build(jis0208().len(), entry, |_| false)
     })
 }
 
 /// Index pointer in index EUC-KR.
 pub(crate) fn euc_kr_pointers() -> &'static Reverse {
     static TABLE: OnceLock<Reverse> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let index = euc_kr();
-        Reverse::build(index.len(), &|p| bmp_entry(index, p), |_| false)
-    })
+    TABLE.get_or_init(|| Reverse::build(euc_kr().len(), |p| bmp_entry(euc_kr(), p), |_| false))
 }
 
 /// Index pointer in index gb18030.
 pub(crate) fn gb18030_pointers() -> &'static Reverse {
     static TABLE: OnceLock<Reverse> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let index = gb18030();
-        Reverse::build(index.len(), &|p| bmp_entry(index, p), |_| false)
-    })
+    TABLE.get_or_init(|| Reverse::build(gb18030().len(), |p| bmp_entry(gb18030(), p), |_| false))
 }
 
 /// Index Big5 pointer: pointers from (0xA1 − 0x81) × 157 on; the last pointer for U+2550,
@@ -343,12 +335,11 @@ pub(crate) fn gb18030_pointers() -> &'static Reverse {
 pub(crate) fn big5_pointers() -> &'static Reverse {
     static TABLE: OnceLock<Reverse> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let index = big5();
-        let entry = |p| match index.get(p) {
+        let entry = |p| match big5().get(p) {
             Some(&c) if p >= (0xA1 - 0x81) * 157 => c,
             _ => 0,
         };
-        Reverse::build(index.len(), &entry, |c| {
+        Reverse::build(big5().len(), entry, |c| {
             matches!(c, 0x2550 | 0x255E | 0x2561 | 0x256A | 0x5341 | 0x5345)
         })
     })
