@@ -3,7 +3,8 @@
 // (`webweft/url`, `webweft/encoding`, ...), each with a wasm of its own:
 //   1. the wasm of each unit (cargo feature set, UNITS below), with LTO; 2. wasm-bindgen's `web`
 //      glue, rewritten so that every export instantiates the wasm synchronously on first call
-//      (nothing compiles at import) and host globals are read through js/utf8.js; 3. wasm-opt;
+//      (nothing compiles at import) and host globals are read through js/utf8.js; 3. wasm-opt,
+//      then the panic data nothing reads any more zeroed (tools/panic-data.mjs);
 //   4. esbuild, per area: NAME.cjs for Node/Bun (reads NAME.wasm beside it on first use),
 //      NAME.mjs (re-exports NAME.cjs: `require` and `import` share one instance), NAME.js for
 //      browsers, bundlers and Deno (ESM with the wasm inline, in UNIT-wasm.js, so no bundler needs
@@ -19,6 +20,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import zopfli from '@gfx/zopfli';
 import * as esbuild from 'esbuild';
+import { zeroDeadPanicData } from './panic-data.mjs';
 import { bindgen, compileWasm, optimize, root, sizes, stripPanics } from './wasm.mjs';
 
 const args = process.argv.slice(2);
@@ -107,6 +109,7 @@ for (const [unit, unitFeatures] of Object.entries(UNITS)) {
     .update(lazyGlue.toString())
     .update(optimize.toString())
     .update(stripPanics.toString())
+    .update(readFileSync(join(root, 'tools', 'panic-data.mjs')))
     .update(js)
     .digest('hex');
   const keyFile = join(glueDir, 'input.sha256');
@@ -117,7 +120,10 @@ for (const [unit, unitFeatures] of Object.entries(UNITS)) {
     writeFileSync(join(glueDir, 'glue.js'), lazyGlue(readFileSync(join(glueDir, 'glue.js'), 'utf8'), unit));
     // Debug builds too, so that the tests' panics take the package's path.
     stripPanics(join(glueDir, 'glue_bg.wasm'));
-    if (!debug) optimize(join(glueDir, 'glue_bg.wasm'), optimized);
+    if (!debug) {
+      optimize(join(glueDir, 'glue_bg.wasm'), optimized);
+      zeroDeadPanicData(optimized, rawWasm);
+    }
     writeFileSync(keyFile, key);
   }
   const wasmOut = join(outDir, `${unit}.wasm`);

@@ -17,16 +17,21 @@ export function run(command, args, options = {}) {
  * Compiles the crate to wasm with LTO (`cargo rustc --crate-type cdylib`: LTO is ignored for a
  * cdylib+rlib build). `features`: undefined for the defaults, else a comma list (possibly empty)
  * used with --no-default-features. `optLevel`: the release profile's opt-level for this build
- * instead of Cargo.toml's. Returns the .wasm path.
+ * instead of Cargo.toml's. Returns the .wasm path; the linker's map of it is beside it
+ * (`webweft.map`, read by zeroDeadPanicData).
  */
 export function compileWasm({ features, debug = false, quiet = false, optLevel } = {}) {
   const featureArgs = features === undefined ? [] : ['--no-default-features', ...(features ? ['--features', features] : [])];
-  run('cargo', ['rustc', '--lib', '--target', target, '--crate-type', 'cdylib', ...featureArgs, ...(debug ? [] : ['--release'])], {
+  const wasm = join(root, 'target', target, debug ? 'debug' : 'release', 'webweft.wasm');
+  // (The arguments after `--` are the final crate's only: the dependencies' builds are unchanged.)
+  run('cargo', ['rustc', '--lib', '--target', target, '--crate-type', 'cdylib', ...featureArgs, ...(debug ? [] : ['--release']), '--', '-C', `link-arg=--Map=${linkMap(wasm)}`], {
     stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
     env: optLevel === undefined ? process.env : { ...process.env, CARGO_PROFILE_RELEASE_OPT_LEVEL: optLevel },
   });
-  return join(root, 'target', target, debug ? 'debug' : 'release', 'webweft.wasm');
+  return wasm;
 }
+
+const linkMap = (wasm) => wasm.replace(/\.wasm$/, '.map');
 
 /**
  * wasm-bindgen's `web` glue into `outDir` (`${outName}.js` + `${outName}_bg.wasm`). --weak-refs: exported Rust
