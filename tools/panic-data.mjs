@@ -9,15 +9,16 @@ import { readFileSync, writeFileSync } from 'node:fs';
  * segments. Zeroed, they cost next to nothing under gzip (0.4-0.8 KB per wasm).
  *
  * Which bytes: the objects of the link (the linker's map, `rawWasm`'s `.map` beside it, gives
- * each one's exact extent) that are of those kinds (`candidates`), all of them read only through
- * a pointer to their start or into them (never from a base outside them, as a table indexed
- * from an offset may be). One is dead if no reference left in the optimized wasm points into it
- * or one past its end: every `i32.const`/`i64.const` in code, globals and element offsets, every
- * load/store's offset immediate and that plus a constant address before it, and every 4-byte
- * word in the data that is not itself in a dead candidate (a Location record's path pointer does
- * not keep the path). Marked from those roots, so dead records free their paths. The data must
- * be byte for byte the link's (wasm-bindgen and wasm-opt with memory packing off leave it so),
- * else this throws; so it does on any instruction it cannot decode. Rewrites `file` in place.
+ * each one's exact extent) that are of those kinds (findCandidates), all of them read only
+ * through a pointer to their start or into them (never from a base outside them, as a table
+ * indexed from an offset may be: so no other kind of object is zeroed). One is dead if no
+ * reference left in the optimized wasm points into it (or one past a message's end): every
+ * `i32.const`/`i64.const` in code, globals and element offsets, every load/store's offset
+ * immediate and a load's plus the constant address before it, and every 4-byte word in the data
+ * that is not itself in a dead candidate (a dead Location's path pointer does not keep the path):
+ * marked from those roots. The data must be byte for byte the link's (wasm-bindgen and wasm-opt
+ * with memory packing off leave it so), else this throws; so it does on any instruction it cannot
+ * decode. Rewrites `file` in place; returns the number of bytes zeroed.
  */
 export function zeroDeadPanicData(file, rawWasm) {
   const wasm = readFileSync(file);
