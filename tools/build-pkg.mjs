@@ -210,8 +210,9 @@ function __weftGuarded() {
  */
 function withoutUnusedImports(glue, wasm, unit) {
   const imported = new Set(WebAssembly.Module.imports(new WebAssembly.Module(wasm)).map(({ name }) => name));
-  // `__wbg_get_imports`' object: one `        name: function(…) {…},` per import.
-  const entry = /^ {8}(\w+): function\(.*\) \{\n(?: {12}.*\n|\n)*? {8}\},\n/gm;
+  // `__wbg_get_imports`' object: one `        name: function(…) {…},` per import (its body
+  // indented further, possibly wrapped in `handleError(function (…) {…}, arguments)`).
+  const entry = /^ {8}(\w+): function\(.*\n(?: {12}.*\n|\n)*? {8}\}.*,\n/gm;
   const listed = [...glue.matchAll(entry)].map((match) => match[1]);
   if (![...imported].every((name) => listed.includes(name))) throw new Error(`${unit} glue: its imports are not where expected`);
   return glue.replace(entry, (text, name) => (imported.has(name) ? text : ''));
