@@ -3,7 +3,8 @@
 // (`webweft/url`, `webweft/encoding`, ...), each with a wasm of its own:
 //   1. the wasm of each unit (cargo feature set, UNITS below), with LTO; 2. wasm-bindgen's `web`
 //      glue, rewritten so that every export instantiates the wasm synchronously on first call
-//      (nothing compiles at import) and host globals are read through js/utf8.js; 3. wasm-opt;
+//      (nothing compiles at import) and host globals are read through js/utf8.js; 3. wasm-opt,
+//      then the panic data nothing reads any more zeroed (tools/panic-data.mjs);
 //   4. esbuild, per area: NAME.cjs for Node/Bun (reads NAME.wasm beside it on first use),
 //      NAME.mjs (re-exports NAME.cjs: `require` and `import` share one instance), NAME.js for
 //      browsers, bundlers and Deno (ESM with the wasm inline, in UNIT-wasm.js, so no bundler needs
@@ -19,6 +20,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import zopfli from '@gfx/zopfli';
 import * as esbuild from 'esbuild';
+import { zeroDeadPanicData } from './panic-data.mjs';
 import { bindgen, compileWasm, optimize, root, sizes, stripPanics } from './wasm.mjs';
 
 const args = process.argv.slice(2);
@@ -105,8 +107,10 @@ for (const [unit, unitFeatures] of Object.entries(UNITS)) {
   const key = createHash('sha256')
     .update(readFileSync(rawWasm))
     .update(lazyGlue.toString())
+    .update(withoutUnusedImports.toString())
     .update(optimize.toString())
     .update(stripPanics.toString())
+    .update(readFileSync(join(root, 'tools', 'panic-data.mjs')))
     .update(js)
     .digest('hex');
   const keyFile = join(glueDir, 'input.sha256');
@@ -117,7 +121,11 @@ for (const [unit, unitFeatures] of Object.entries(UNITS)) {
     writeFileSync(join(glueDir, 'glue.js'), lazyGlue(readFileSync(join(glueDir, 'glue.js'), 'utf8'), unit));
     // Debug builds too, so that the tests' panics take the package's path.
     stripPanics(join(glueDir, 'glue_bg.wasm'));
-    if (!debug) optimize(join(glueDir, 'glue_bg.wasm'), optimized);
+    if (!debug) {
+      optimize(join(glueDir, 'glue_bg.wasm'), optimized);
+      zeroDeadPanicData(optimized, rawWasm);
+    }
+    writeFileSync(join(glueDir, 'glue.js'), withoutUnusedImports(readFileSync(join(glueDir, 'glue.js'), 'utf8'), readFileSync(optimized), unit));
     writeFileSync(keyFile, key);
   }
   const wasmOut = join(outDir, `${unit}.wasm`);
@@ -127,8 +135,8 @@ for (const [unit, unitFeatures] of Object.entries(UNITS)) {
 }
 
 /**
- * The glue, changed in five ways: (0) its asynchronous init (fetch, import.meta.url) and its
- * Symbol.dispose statements are removed; (1) every export first instantiates the wasm if it is not yet
+ * The glue, changed in five ways: (0) its asynchronous init (fetch, import.meta.url), its
+ * Symbol.dispose statements and initSync's warning about its old arguments are removed; (1) every export first instantiates the wasm if it is not yet
  * (all of them call `__wbg_call_guard`, so the cost is one comparison; string arguments, copied
  * in before that call, get the allocator through the guard too), from `#wasm-bytes`;
  * (2) its UTF-8 encoder and decoder come from js/utf8.js instead of bare `TextEncoder` and
@@ -144,6 +152,17 @@ function lazyGlue(glue, unit) {
     throw new Error(`${unit} glue: the init functions are not where expected (did wasm-bindgen's output change?)`);
   }
   glue = glue.slice(0, asyncLoad) + glue.slice(glue.indexOf('function initSync('), asyncInit) + glue.slice(glue.indexOf(initExport)).replace(initExport, 'export { initSync };');
+  // initSync's one caller (__weftInstantiate) passes `{ module }`: no warning for the old form.
+  const initArguments = `    if (module !== undefined) {
+        if (Object.getPrototypeOf(module) === Object.prototype) {
+            ({module} = module)
+        } else {
+            console.warn('using deprecated parameters for \`initSync()\`; pass a single object instead')
+        }
+    }
+`;
+  if (!glue.includes(initArguments)) throw new Error(`${unit} glue: initSync's arguments are not read as expected`);
+  glue = glue.replace(initArguments, '    ({ module } = module);\n');
   const guard = 'function __wbg_call_guard() {\n';
   if (!glue.includes(guard)) throw new Error(`${unit} glue: no __wbg_call_guard (did wasm-bindgen's output change?)`);
   glue = glue
@@ -182,6 +201,21 @@ function __weftGuarded() {
     return wasm;
 }
 `;
+}
+
+/**
+ * The glue without the imports its final wasm no longer has: the glue is generated before
+ * stripPanics and wasm-opt, which may drop wasm-bindgen's throw (a panic no longer formats and
+ * throws) and others.
+ */
+function withoutUnusedImports(glue, wasm, unit) {
+  const imported = new Set(WebAssembly.Module.imports(new WebAssembly.Module(wasm)).map(({ name }) => name));
+  // `__wbg_get_imports`' object: one `        name: function(…) {…},` per import (its body
+  // indented further, possibly wrapped in `handleError(function (…) {…}, arguments)`).
+  const entry = /^ {8}(\w+): function\(.*\n(?: {12}.*\n|\n)*? {8}\}.*,\n/gm;
+  const listed = [...glue.matchAll(entry)].map((match) => match[1]);
+  if (![...imported].every((name) => listed.includes(name))) throw new Error(`${unit} glue: its imports are not where expected`);
+  return glue.replace(entry, (text, name) => (imported.has(name) ? text : ''));
 }
 
 /**

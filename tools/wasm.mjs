@@ -17,16 +17,21 @@ export function run(command, args, options = {}) {
  * Compiles the crate to wasm with LTO (`cargo rustc --crate-type cdylib`: LTO is ignored for a
  * cdylib+rlib build). `features`: undefined for the defaults, else a comma list (possibly empty)
  * used with --no-default-features. `optLevel`: the release profile's opt-level for this build
- * instead of Cargo.toml's. Returns the .wasm path.
+ * instead of Cargo.toml's. Returns the .wasm path; the linker's map of it is beside it
+ * (`webweft.map`, read by zeroDeadPanicData).
  */
 export function compileWasm({ features, debug = false, quiet = false, optLevel } = {}) {
   const featureArgs = features === undefined ? [] : ['--no-default-features', ...(features ? ['--features', features] : [])];
-  run('cargo', ['rustc', '--lib', '--target', target, '--crate-type', 'cdylib', ...featureArgs, ...(debug ? [] : ['--release'])], {
+  const wasm = join(root, 'target', target, debug ? 'debug' : 'release', 'webweft.wasm');
+  // (The arguments after `--` are the final crate's only: the dependencies' builds are unchanged.)
+  run('cargo', ['rustc', '--lib', '--target', target, '--crate-type', 'cdylib', ...featureArgs, ...(debug ? [] : ['--release']), '--', '-C', `link-arg=--Map=${linkMap(wasm)}`], {
     stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
     env: optLevel === undefined ? process.env : { ...process.env, CARGO_PROFILE_RELEASE_OPT_LEVEL: optLevel },
   });
-  return join(root, 'target', target, debug ? 'debug' : 'release', 'webweft.wasm');
+  return wasm;
 }
+
+const linkMap = (wasm) => wasm.replace(/\.wasm$/, '.map');
 
 /**
  * wasm-bindgen's `web` glue into `outDir` (`${outName}.js` + `${outName}_bg.wasm`). --weak-refs: exported Rust
@@ -47,8 +52,11 @@ export function bindgen(wasm, outDir, outName = 'weft') {
  * the panic hook in src/bindings/mod.rs calls it). So each entry of the panic path becomes
  * `reinit(); unreachable`, and the payload methods, which only the panic runtime calls (through a table, so
  * wasm-opt would keep them), `unreachable`: wasm-opt then drops the hook, core::fmt and the rest
- * that only a panic reached (1.6-11.3 KB per wasm). Stable Rust has no other way
- * (`panic_immediate_abort` needs nightly's build-std). Throws if the names are not found.
+ * that only a panic reached (1.6-11.3 KB per wasm). So do core's and alloc's helpers that only
+ * ever panic (`panic_bounds_check`, `unwrap_failed`, ...), which would otherwise build their
+ * messages before calling the entry; their callers' message and location arguments go with them.
+ * Stable Rust has no other way (`panic_immediate_abort` needs nightly's build-std). Throws if the
+ * names are not found.
  */
 export function stripPanics(file) {
   // std's panic path, as the functions wasm-bindgen's output names (crate hashes removed): the
@@ -62,6 +70,31 @@ export function stripPanics(file) {
     'std::panicking::panic_with_hook',
     '__rustc::__rust_alloc_error_handler',
   ];
+  // The helpers that only ever panic (they are `-> !`). Every wasm-bindgen output has the
+  // allocator's, RefCell's and slice indexing's (the first group: missing, the names changed);
+  // the others are rewritten where present.
+  const helpers = [
+    'alloc::alloc::handle_alloc_error',
+    'alloc::raw_vec::capacity_overflow',
+    'alloc::raw_vec::handle_error',
+    'core::cell::panic_already_borrowed',
+    'core::cell::panic_already_mutably_borrowed',
+    'core::slice::index::slice_index_fail',
+  ];
+  const everyWasm = helpers.length;
+  helpers.push(
+    'core::option::expect_failed',
+    'core::option::unwrap_failed',
+    'core::panicking::panic',
+    'core::panicking::panic_bounds_check',
+    'core::panicking::panic_const::panic_const_div_by_zero',
+    'core::panicking::panic_const::panic_const_rem_by_zero',
+    'core::result::unwrap_failed',
+    'core::slice::sort::shared::smallsort::panic_on_ord_violation',
+    'core::str::slice_error_fail',
+    'core::str::slice_error_fail_rt',
+    'std::thread::local::panic_access_error',
+  );
   binaryen.setDebugInfo(true); // keep the names (wasm-opt drops them from the package's wasm)
   const module = binaryen.readBinary(readFileSync(file));
   // optimize's --enable flags (bulk memory implies its "opt" part).
@@ -71,15 +104,21 @@ export function stripPanics(file) {
   for (let i = 0; i < module.getNumFunctions(); i++) {
     const ref = module.getFunctionByIndex(i);
     const info = binaryen.getFunctionInfo(ref);
-    functions.push({ ref, ...info, plain: info.name.replace(/\[[0-9a-f]+\]/g, '') });
+    // Without crate hashes: `core[c5930c85a12de822]::…` (v0 mangling), `…::h0123456789abcdef` (legacy).
+    functions.push({ ref, ...info, plain: info.name.replace(/\[[0-9a-f]+\]/g, '').replace(/::h[0-9a-f]{16}$/, '') });
   }
   const reinit = functions.find(({ module, base }) => module && base.startsWith('__wbg___wbindgen_reinit_'));
   if (!reinit || !functions.some(({ plain }) => plain === entries[0])) {
     throw new Error(`${file}: no panic handler or no reinit import (did the toolchain's names change?)`);
   }
-  for (const { ref, plain, module: imported } of functions) {
+  const missing = helpers.slice(0, everyWasm).filter((name) => !functions.some(({ plain }) => plain === name));
+  if (missing.length) throw new Error(`${file}: no ${missing.join(', ')} (did the toolchain's names change?)`);
+  for (const { ref, plain, module: imported, body } of functions) {
     if (imported) continue;
-    if (entries.includes(plain)) {
+    if (helpers.includes(plain) && binaryen.getExpressionType(body) !== binaryen.unreachable) {
+      throw new Error(`${file}: ${plain} can return (did the toolchain change it?)`);
+    }
+    if (entries.includes(plain) || helpers.includes(plain)) {
       binaryen.Function.setBody(ref, module.block(null, [module.call(reinit.name, [], binaryen.none), module.unreachable()]));
     } else if (/ as core::panic::PanicPayload>::/.test(plain)) {
       binaryen.Function.setBody(ref, module.unreachable());

@@ -9,6 +9,7 @@ import { dirname, join } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import vm from 'node:vm';
+import { inflateRawSync } from 'node:zlib';
 import * as esm from 'webweft';
 
 const require = createRequire(import.meta.url);
@@ -135,6 +136,23 @@ console.log(JSON.stringify({ atImport, compiled: modules.map((module) => WebAsse
   assert.ok(!exportsOf('public-suffix.wasm').includes('urlParse'));
   assert.ok(!exportsOf('html.wasm').includes('urlParse'));
   assert.ok(!exportsOf('html.wasm').includes('encodingDecode'));
+});
+
+test('the shipped wasms carry no panic locations: their source paths and std\'s messages are zeroed', () => {
+  // tools/panic-data.mjs; polyfill.js's full wasm is inline (base64 of raw DEFLATE).
+  const wasms = readdirSync(pkgDir).filter((file) => file.endsWith('.wasm')).map((file) => [file, readFileSync(join(pkgDir, file))]);
+  const inline = /"([A-Za-z0-9+/]{1000,}={0,2})"/.exec(readFileSync(join(pkgDir, 'polyfill.js'), 'utf8'))[1];
+  wasms.push(['polyfill.js', inflateRawSync(Buffer.from(inline, 'base64'))]);
+  assert.equal(wasms.length, 6);
+  for (const [file, bytes] of wasms) {
+    const text = bytes.toString('latin1');
+    assert.deepEqual(text.match(/[\w./-]*\.rs\0/g), null, `${file}: no source paths`);
+    // (A message that code can still print stays: `RefCell already borrowed` in the wasms whose
+    // function table keeps core::fmt's Display methods.)
+    for (const message of ['capacity overflow', 'range end index']) {
+      assert.ok(!text.includes(message), `${file}: no ${JSON.stringify(message)}`);
+    }
+  }
 });
 
 test('require works where the host has no TextDecoder or TextEncoder, and never reads bare globals', () => {
