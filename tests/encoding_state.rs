@@ -154,6 +154,26 @@ fn sticky_state_after_errors() {
     );
 }
 
+#[test]
+fn iso_2022_jp_state_word_after_a_two_byte_character() {
+    // Found by the property below: the trail byte state used to leave its leading byte in the
+    // decoder, so the word after it (lead byte state with a leading byte) was one `with_state`
+    // rejects, and a decoder made again from it started over in ASCII.
+    let chunks: [&[u8]; 3] = [&[0x1B, 0x24, 0x40, 0x30], &[0x21], &[0x30, 0x21]];
+    let mut kept = decoder("iso-2022-jp", false);
+    let mut state = 0;
+    for chunk in chunks {
+        let mut remade = TextDecoder::with_state(Encoding::Iso2022Jp, false, false, state).unwrap();
+        assert_eq!(
+            decode(&mut remade, chunk, true),
+            decode(&mut kept, chunk, true)
+        );
+        state = remade.state();
+        assert_eq!(state, kept.state());
+    }
+    assert_eq!(decode(&mut kept, &[], false).as_deref(), Some(""));
+}
+
 /// Bytes that exercise every decoder: ASCII, escape-sequence bytes, lead and trail ranges.
 fn interesting_byte() -> impl Strategy<Value = u8> {
     prop_oneof![

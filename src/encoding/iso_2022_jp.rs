@@ -122,20 +122,22 @@ impl Handler for Iso2022JpDecoder {
                     Handled::Error
                 }
             },
-            State::TrailingByte => match byte {
-                Some(0x1B) => {
+            // The leading byte is used up here, whatever the byte: cleared, so that the state
+            // word (`state`) of every other state holds none.
+            State::TrailingByte => match (byte, std::mem::take(&mut self.leading)) {
+                (Some(0x1B), _) => {
                     self.state = State::EscapeStart;
                     Handled::Error
                 }
-                Some(byte @ 0x21..=0x7E) => {
+                (Some(byte @ 0x21..=0x7E), leading) => {
                     self.state = State::LeadingByte;
-                    let pointer = usize::from(self.leading - 0x21) * 94 + usize::from(byte - 0x21);
+                    let pointer = usize::from(leading - 0x21) * 94 + usize::from(byte - 0x21);
                     match index::code_point(self.index, pointer) {
                         Some(code_point) => Handled::code_point(code_point),
                         None => Handled::Error,
                     }
                 }
-                None | Some(_) => {
+                _ => {
                     self.state = State::LeadingByte;
                     Handled::Error
                 }

@@ -89,6 +89,27 @@ test('streaming: chunk boundaries anywhere give the one-shot result', () => {
   }
 });
 
+test('streaming: real text in every legacy encoding, cut in three at every pair of points', () => {
+  // Random bytes rarely reach a two-byte character's slow path after an escape sequence: this
+  // text does (ISO-2022-JP's state word after a character decoded byte by byte once lost the
+  // mode, and the next chunk decoded as ASCII).
+  const text = 'a\u3042\u4e9c~\u00a5 \u30ab\u30bf\u30ab\u30ca\u6f22\u5b57 b';
+  for (const label of ['shift_jis', 'euc-jp', 'iso-2022-jp', 'euc-kr', 'gb18030', 'big5', 'utf-16le', 'utf-16be']) {
+    const bytes = label.startsWith('utf-16') ? weft.encode(text, 'utf-8') : weft.encode(text, label, { mode: 'html' });
+    const whole = new TextDecoder(label).decode(bytes);
+    for (let i = 0; i <= bytes.length; i++) {
+      for (let j = i; j <= bytes.length; j++) {
+        const decoder = new TextDecoder(label);
+        const output =
+          decoder.decode(bytes.subarray(0, i), { stream: true }) +
+          decoder.decode(bytes.subarray(i, j), { stream: true }) +
+          decoder.decode(bytes.subarray(j));
+        assert.equal(output, whole, `${label} cut at ${i} and ${j}`);
+      }
+    }
+  }
+});
+
 // Node 20's ICU decoders differ from the standard for windows-1252 (drops 0x80..0x9F), the CJK
 // encodings (errors and 0x1A/0x1C in Shift_JIS): compare only where Node is exact.
 test('agrees with Node on arbitrary bytes where Node follows the standard', () => {
