@@ -3,3 +3,6 @@
 // use: the glue replaces the instance after a panic (see src/bindings/mod.rs), and a cached
 // reference would then point at the old one.
 export { __weftExports as wasm } from '#glue';
+// Whether the area's wasm is instantiated yet (without instantiating it): a facade may answer in
+// JS what would otherwise be the call that compiles it.
+export { __weftInstantiated as wasmInstantiated } from '#glue';

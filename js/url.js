@@ -13,7 +13,7 @@
 import * as glue from '#glue';
 import { UrlHostOperation, UrlSetter } from '#glue';
 import { memoryBytes, readAscii, writeString } from './io.js';
-import { wasm } from './runtime.js';
+import { wasm, wasmInstantiated } from './runtime.js';
 import { utf8Decoder as makeUtf8Decoder } from './utf8.js';
 import { markPlatformObject } from './structured-clone/platform.js';
 import { requireArguments, toDOMString, toUSVString } from './webidl.js';
@@ -34,6 +34,7 @@ const RECORD_LENGTH = 10;
 const HREF_LENGTH = 9;
 // FLAGS bits (src/url/record.rs `component::FLAGS`): host kind, scheme type, opaque path.
 const HOST_KINDS = [null, 'domain', 'ipv4', 'ipv6', 'opaque', 'empty'];
+const HOST_DOMAIN = 1;
 const SCHEME_HTTP = 1;
 const SCHEME_HTTPS = 2;
 const SCHEME_FTP = 5;
@@ -252,11 +253,59 @@ function formEncode(string) {
 // authority, do not match: wasm strips them. tests/node/url.test.mjs checks it against the
 // full parser.
 const SURELY_PARSES = /^(?:https?:\/\/(?:[\w.-]*\.)?[A-Za-z][\w-]*\.?(?::\d{0,4})?|file:\/\/(?:(?:[\w.-]*\.)?[A-Za-z][\w-]*\.?)?)(?:[/\\?#]|$)/;
-// Longer strings may be over the parser's input limit (src/url/parser.rs MAX_INPUT_LEN, 2^30
-// bytes) in UTF-8, at up to 3 bytes per code unit.
-const SURELY_PARSES_MAX_LENGTH = 2 ** 30 / 3;
+// The parser's input limit (src/url/parser.rs MAX_INPUT_LEN) in UTF-8 bytes: longer strings fail.
+const MAX_INPUT_BYTES = 2 ** 30;
+// Longer strings may be over it in UTF-8, at up to 3 bytes per code unit.
+const SURELY_PARSES_MAX_LENGTH = MAX_INPUT_BYTES / 3;
 // Captured at load: a page may replace RegExp.prototype.exec later.
 const regExpExec = RegExp.prototype.exec;
+
+// An input that the parser's fast path (src/url/parser.rs `scan_normalized`) takes as already
+// normalized, so that it is its own href, in a subset simple enough to see at a glance
+// (URL#loadNormalized): "http://" or "https://"; a lowercase domain of ASCII letters, digits,
+// "_", "-" and "." whose last label starts with a letter (so, as for SURELY_PARSES, no IPv4
+// parse; an ASCII domain is only lowercased, and this one is) and that does not end in "."; no
+// credentials; a port of one to four digits without a leading zero, not the scheme's default; a
+// path of RFC 3986 pchar characters (letters, digits and -._~!$&'()*+,;=:@%), none of which is
+// in the path percent-encode set, with no "." or ".." segment (nor one spelled with %2e); then
+// a query of those but "'" (in the special-query set) and of "/" and "?", and a fragment of
+// those and "'". So no C0 control, space, backslash or non-ASCII. The first `new URL` of such
+// an input needs no wasm (tests/node/url-normalized.test.mjs checks the offsets against wasm's).
+// A scan, not a regular expression: compiling one cost more than the rest of the first call.
+const IN_HOST = 1;
+const IN_PATH = 2;
+const IN_QUERY = 4;
+const IN_FRAGMENT = 8;
+const NORMALIZED_CLASSES = new Uint8Array(0x80);
+{
+  const add = (characters, classes) => {
+    for (let i = 0; i < characters.length; i++) NORMALIZED_CLASSES[characters.charCodeAt(i)] |= classes;
+  };
+  const lower = 'abcdefghijklmnopqrstuvwxyz';
+  const alphanumeric = `${lower}${lower.toUpperCase()}0123456789`;
+  add(`${lower}0123456789_-.`, IN_HOST);
+  add(`${alphanumeric}-._~!$&()*+,;=:@%`, IN_PATH | IN_QUERY | IN_FRAGMENT);
+  add("'", IN_PATH | IN_FRAGMENT);
+  add('/?', IN_QUERY | IN_FRAGMENT);
+}
+
+/** The end of the run of `href` from `i` whose characters are all in `classes`. */
+function skipNormalized(href, i, classes) {
+  const length = href.length;
+  for (let c; i < length && (c = href.charCodeAt(i)) < 0x80 && (NORMALIZED_CLASSES[c] & classes) !== 0; ) i++;
+  return i;
+}
+
+/** Whether href[start, end) is a "." or ".." path segment, "." also as "%2e" (§4.2). */
+function isDotSegment(href, start, end) {
+  let dots = 0;
+  for (let i = start; i < end; dots++) {
+    if (href.charCodeAt(i) === 0x2e) i++;
+    else if (href.charCodeAt(i) === 0x25 && href.charCodeAt(i + 1) === 0x32 && (href.charCodeAt(i + 2) | 0x20) === 0x65) i += 3;
+    else return false;
+  }
+  return dots === 1 || dots === 2;
+}
 
 /** The URL class (URL Standard §6.1). */
 export class URL {
@@ -283,6 +332,9 @@ export class URL {
     requireArguments(arguments.length, 1, "Failed to construct 'URL'");
     url = toDOMString(url);
     if (base !== undefined) base = toDOMString(base);
+    // Until the wasm is instantiated (compiling it is most of a first call's time), a normalized
+    // input is answered here; after that, wasm is as fast (README "Speed").
+    else if (!wasmInstantiated() && this.#loadNormalized(url)) return;
     // Lone surrogates become U+FFFD on the way into wasm (USVString).
     const inputLength = writeString(url);
     const status = glue.urlParse(inputLength, writeBase(inputLength, base));
@@ -308,6 +360,60 @@ export class URL {
     this.#searchStart = r[6];
     this.#hashStart = r[7];
     this.#flags = r[8];
+  }
+
+  /**
+   * Takes `href` with the components that wasm's record would hold for it, if it is in the
+   * normalized form that NORMALIZED_CLASSES describes; else returns false.
+   */
+  #loadNormalized(href) {
+    const length = href.length;
+    if (length > MAX_INPUT_BYTES || href.charCodeAt(0) !== 0x68 || href.charCodeAt(1) !== 0x74 || href.charCodeAt(2) !== 0x74 || href.charCodeAt(3) !== 0x70) return false;
+    const https = href.charCodeAt(4) === 0x73;
+    const protocolEnd = https ? 6 : 5;
+    if (href.charCodeAt(protocolEnd - 1) !== 0x3a || href.charCodeAt(protocolEnd) !== 0x2f || href.charCodeAt(protocolEnd + 1) !== 0x2f) return false;
+    const hostStart = protocolEnd + 2;
+    const hostEnd = skipNormalized(href, hostStart, IN_HOST);
+    const lastLabel = href.lastIndexOf('.', hostEnd - 1) + 1;
+    const first = href.charCodeAt(lastLabel < hostStart ? hostStart : lastLabel);
+    if (hostEnd === hostStart || first < 0x61 || first > 0x7a) return false;
+    let port = -1;
+    let i = hostEnd;
+    if (href.charCodeAt(i) === 0x3a) {
+      const digits = ++i;
+      while (i < length && i - digits < 4 && href.charCodeAt(i) >= 0x30 && href.charCodeAt(i) <= 0x39) i++;
+      port = +href.slice(digits, i);
+      if (i === digits || href.charCodeAt(digits) === 0x30 || port === (https ? 443 : 80)) return false;
+    }
+    const pathnameStart = i;
+    if (href.charCodeAt(i) !== 0x2f) return false;
+    do {
+      const segment = i + 1;
+      i = skipNormalized(href, segment, IN_PATH);
+      if (isDotSegment(href, segment, i)) return false;
+    } while (href.charCodeAt(i) === 0x2f);
+    let searchStart = -1;
+    if (href.charCodeAt(i) === 0x3f) {
+      searchStart = i;
+      i = skipNormalized(href, i + 1, IN_QUERY);
+    }
+    let hashStart = -1;
+    if (href.charCodeAt(i) === 0x23) {
+      hashStart = i;
+      i = skipNormalized(href, i + 1, IN_FRAGMENT);
+    }
+    if (i !== length) return false;
+    this.#href = href;
+    this.#protocolEnd = protocolEnd;
+    this.#usernameEnd = hostStart;
+    this.#hostStart = hostStart;
+    this.#hostEnd = hostEnd;
+    this.#port = port;
+    this.#pathnameStart = pathnameStart;
+    this.#searchStart = searchStart;
+    this.#hashStart = hashStart;
+    this.#flags = HOST_DOMAIN | ((https ? SCHEME_HTTPS : SCHEME_HTTP) << 3);
+    return true;
   }
 
   /** Runs a setter in wasm with the href and the value. */

@@ -141,7 +141,8 @@ for (const [unit, unitFeatures] of Object.entries(UNITS)) {
  * in before that call, get the allocator through the guard too), from `#wasm-bytes`;
  * (2) its UTF-8 encoder and decoder come from js/utf8.js instead of bare `TextEncoder` and
  * `TextDecoder` globals (which a bundle's own classes of those names could shadow, and which an
- * old host may lack); (3) `__weftExports` gives the facades the current instance's exports.
+ * old host may lack); (3) `__weftExports` gives the facades the current instance's exports,
+ * `__weftInstantiated` whether there is one yet.
  */
 function lazyGlue(glue, unit) {
   // The asynchronous, fetching init goes: every flavour instantiates synchronously from #wasm-bytes.
@@ -195,6 +196,9 @@ function __weftInstantiate() {
 export function __weftExports() {
     if (wasm === undefined) __weftInstantiate();
     return wasm;
+}
+export function __weftInstantiated() {
+    return wasm !== undefined;
 }
 function __weftGuarded() {
     __wbg_call_guard();
