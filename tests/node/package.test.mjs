@@ -97,6 +97,8 @@ test('nothing compiles at import; the first call compiles only the wasm its area
     ['webweft', 'm.atob("YQ=="); m.btoa("a")', []],
     ['webweft', 'try { m.atob("a"); } catch {}', []],
     ['webweft/url', 'new m.URL("https://a.test/"); m.URL.canParse("x:")', ['urlParse']],
+    // A URL already in normalized form, before url.wasm is needed, is made in JS (js/url.js).
+    ['webweft/url', 'new m.URL("https://a.test/b?c#d").href', []],
     // The url wasm parses the host, the public-suffix wasm looks the domain up.
     ['webweft/url', 'm.publicSuffix("a.co.uk")', ['urlParse', 'publicSuffixOfDomain']],
     ['webweft/url', 'm.parseURL("http://a.test/")', ['urlParse']],
