@@ -262,7 +262,7 @@ const regExpExec = RegExp.prototype.exec;
 
 // An input that the parser's fast path (src/url/parser.rs `scan_normalized`) takes as already
 // normalized, so that it is its own href, in a subset simple enough to see at a glance
-// (URL#loadNormalized): "http://" or "https://"; a lowercase domain of ASCII letters, digits,
+// (scanNormalized): "http://" or "https://"; a lowercase domain of ASCII letters, digits,
 // "_", "-" and "." whose last label starts with a letter (so, as for SURELY_PARSES, no IPv4
 // parse; an ASCII domain is only lowercased, and this one is) and that does not end in "."; no
 // credentials; a port of one to four digits without a leading zero, not the scheme's default; a
@@ -272,6 +272,8 @@ const regExpExec = RegExp.prototype.exec;
 // those and "'". So no C0 control, space, backslash or non-ASCII. The first `new URL` of such
 // an input needs no wasm (tests/node/url-normalized.test.mjs checks the offsets against wasm's).
 // A scan, not a regular expression: compiling one cost more than the rest of the first call.
+// Its functions are `const f = (function () {...})`, which V8 compiles with the script rather
+// than on the first call (as js/structured-clone/walker.js explains).
 const IN_HOST = 1;
 const IN_PATH = 2;
 const IN_QUERY = 4;
@@ -290,14 +292,14 @@ const NORMALIZED_CLASSES = new Uint8Array(0x80);
 }
 
 /** The end of the run of `href` from `i` whose characters are all in `classes`. */
-function skipNormalized(href, i, classes) {
+const skipNormalized = (function (href, i, classes) {
   const length = href.length;
   for (let c; i < length && (c = href.charCodeAt(i)) < 0x80 && (NORMALIZED_CLASSES[c] & classes) !== 0; ) i++;
   return i;
-}
+});
 
 /** Whether href[start, end) is a "." or ".." path segment, "." also as "%2e" (§4.2). */
-function isDotSegment(href, start, end) {
+const isDotSegment = (function (href, start, end) {
   let dots = 0;
   for (let i = start; i < end; dots++) {
     if (href.charCodeAt(i) === 0x2e) i++;
@@ -305,7 +307,64 @@ function isDotSegment(href, start, end) {
     else return false;
   }
   return dots === 1 || dots === 2;
-}
+});
+
+// scanNormalized's output: the components in the layout of wasm's record.
+const NORMALIZED_RECORD = new Int32Array(RECORD_LENGTH);
+
+/**
+ * Whether `href` is in the normalized form described above; if so, NORMALIZED_RECORD holds the
+ * components that wasm's record would hold for it.
+ */
+const scanNormalized = (function (href) {
+  const length = href.length;
+  if (length > MAX_INPUT_BYTES || href.charCodeAt(0) !== 0x68 || href.charCodeAt(1) !== 0x74 || href.charCodeAt(2) !== 0x74 || href.charCodeAt(3) !== 0x70) return false;
+  const https = href.charCodeAt(4) === 0x73;
+  const protocolEnd = https ? 6 : 5;
+  if (href.charCodeAt(protocolEnd - 1) !== 0x3a || href.charCodeAt(protocolEnd) !== 0x2f || href.charCodeAt(protocolEnd + 1) !== 0x2f) return false;
+  const hostStart = protocolEnd + 2;
+  const hostEnd = skipNormalized(href, hostStart, IN_HOST);
+  const lastLabel = href.lastIndexOf('.', hostEnd - 1) + 1;
+  const first = href.charCodeAt(lastLabel < hostStart ? hostStart : lastLabel);
+  if (hostEnd === hostStart || first < 0x61 || first > 0x7a) return false;
+  let port = -1;
+  let i = hostEnd;
+  if (href.charCodeAt(i) === 0x3a) {
+    const digits = ++i;
+    while (i < length && i - digits < 4 && href.charCodeAt(i) >= 0x30 && href.charCodeAt(i) <= 0x39) i++;
+    port = +href.slice(digits, i);
+    if (i === digits || href.charCodeAt(digits) === 0x30 || port === (https ? 443 : 80)) return false;
+  }
+  const pathnameStart = i;
+  if (href.charCodeAt(i) !== 0x2f) return false;
+  do {
+    const segment = i + 1;
+    i = skipNormalized(href, segment, IN_PATH);
+    if (isDotSegment(href, segment, i)) return false;
+  } while (href.charCodeAt(i) === 0x2f);
+  let searchStart = -1;
+  if (href.charCodeAt(i) === 0x3f) {
+    searchStart = i;
+    i = skipNormalized(href, i + 1, IN_QUERY);
+  }
+  let hashStart = -1;
+  if (href.charCodeAt(i) === 0x23) {
+    hashStart = i;
+    i = skipNormalized(href, i + 1, IN_FRAGMENT);
+  }
+  if (i !== length) return false;
+  const r = NORMALIZED_RECORD;
+  r[0] = protocolEnd;
+  r[1] = hostStart;
+  r[2] = hostStart;
+  r[3] = hostEnd;
+  r[4] = port;
+  r[5] = pathnameStart;
+  r[6] = searchStart;
+  r[7] = hashStart;
+  r[8] = HOST_DOMAIN | ((https ? SCHEME_HTTPS : SCHEME_HTTP) << 3);
+  return true;
+});
 
 /** The URL class (URL Standard §6.1). */
 export class URL {
@@ -334,7 +393,10 @@ export class URL {
     if (base !== undefined) base = toDOMString(base);
     // Until the wasm is instantiated (compiling it is most of a first call's time), a normalized
     // input is answered here; after that, wasm is as fast (README "Speed").
-    else if (!wasmInstantiated() && this.#loadNormalized(url)) return;
+    else if (!wasmInstantiated() && scanNormalized(url)) {
+      this.#load(url, NORMALIZED_RECORD);
+      return;
+    }
     // Lone surrogates become U+FFFD on the way into wasm (USVString).
     const inputLength = writeString(url);
     const status = glue.urlParse(inputLength, writeBase(inputLength, base));
@@ -347,9 +409,8 @@ export class URL {
     setURLQuery = (url, query) => url.#setQuery(query);
   }
 
-  /** Takes the href and the record's components. */
-  #load(href) {
-    const r = recordView();
+  /** Takes the href and the record's components (wasm's, or scanNormalized's). */
+  #load(href, r = recordView()) {
     this.#href = href;
     this.#protocolEnd = r[0];
     this.#usernameEnd = r[1];
@@ -360,60 +421,6 @@ export class URL {
     this.#searchStart = r[6];
     this.#hashStart = r[7];
     this.#flags = r[8];
-  }
-
-  /**
-   * Takes `href` with the components that wasm's record would hold for it, if it is in the
-   * normalized form that NORMALIZED_CLASSES describes; else returns false.
-   */
-  #loadNormalized(href) {
-    const length = href.length;
-    if (length > MAX_INPUT_BYTES || href.charCodeAt(0) !== 0x68 || href.charCodeAt(1) !== 0x74 || href.charCodeAt(2) !== 0x74 || href.charCodeAt(3) !== 0x70) return false;
-    const https = href.charCodeAt(4) === 0x73;
-    const protocolEnd = https ? 6 : 5;
-    if (href.charCodeAt(protocolEnd - 1) !== 0x3a || href.charCodeAt(protocolEnd) !== 0x2f || href.charCodeAt(protocolEnd + 1) !== 0x2f) return false;
-    const hostStart = protocolEnd + 2;
-    const hostEnd = skipNormalized(href, hostStart, IN_HOST);
-    const lastLabel = href.lastIndexOf('.', hostEnd - 1) + 1;
-    const first = href.charCodeAt(lastLabel < hostStart ? hostStart : lastLabel);
-    if (hostEnd === hostStart || first < 0x61 || first > 0x7a) return false;
-    let port = -1;
-    let i = hostEnd;
-    if (href.charCodeAt(i) === 0x3a) {
-      const digits = ++i;
-      while (i < length && i - digits < 4 && href.charCodeAt(i) >= 0x30 && href.charCodeAt(i) <= 0x39) i++;
-      port = +href.slice(digits, i);
-      if (i === digits || href.charCodeAt(digits) === 0x30 || port === (https ? 443 : 80)) return false;
-    }
-    const pathnameStart = i;
-    if (href.charCodeAt(i) !== 0x2f) return false;
-    do {
-      const segment = i + 1;
-      i = skipNormalized(href, segment, IN_PATH);
-      if (isDotSegment(href, segment, i)) return false;
-    } while (href.charCodeAt(i) === 0x2f);
-    let searchStart = -1;
-    if (href.charCodeAt(i) === 0x3f) {
-      searchStart = i;
-      i = skipNormalized(href, i + 1, IN_QUERY);
-    }
-    let hashStart = -1;
-    if (href.charCodeAt(i) === 0x23) {
-      hashStart = i;
-      i = skipNormalized(href, i + 1, IN_FRAGMENT);
-    }
-    if (i !== length) return false;
-    this.#href = href;
-    this.#protocolEnd = protocolEnd;
-    this.#usernameEnd = hostStart;
-    this.#hostStart = hostStart;
-    this.#hostEnd = hostEnd;
-    this.#port = port;
-    this.#pathnameStart = pathnameStart;
-    this.#searchStart = searchStart;
-    this.#hashStart = hashStart;
-    this.#flags = HOST_DOMAIN | ((https ? SCHEME_HTTPS : SCHEME_HTTP) << 3);
-    return true;
   }
 
   /** Runs a setter in wasm with the href and the value. */

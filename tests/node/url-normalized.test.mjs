@@ -1,4 +1,4 @@
-// The URL constructor's JS path (js/url.js URL#loadNormalized): until url.wasm is instantiated, an
+// The URL constructor's JS path (js/url.js scanNormalized): until url.wasm is instantiated, an
 // input already in normalized form is taken without wasm. For every input it takes, the URL
 // object must be the one the wasm path makes. A second instance of the url area (url.cjs loaded
 // again) whose wasm cannot compile answers only what the JS path takes; the package's own
