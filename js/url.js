@@ -391,9 +391,9 @@ export class URL {
     requireArguments(arguments.length, 1, "Failed to construct 'URL'");
     url = toDOMString(url);
     if (base !== undefined) base = toDOMString(base);
-    // Until the wasm is instantiated (compiling it is most of a first call's time), a normalized
-    // input is answered here; after that, wasm is as fast (README "Speed").
     else if (!wasmInstantiated() && scanNormalized(url)) {
+      // Until the wasm is instantiated (compiling it is most of a first call's time), a
+      // normalized input is taken here; after that, the wasm path is no slower (README "Speed").
       this.#load(url, NORMALIZED_RECORD);
       return;
     }
