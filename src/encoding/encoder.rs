@@ -2,6 +2,7 @@
 //! "encode or fail" (§7), with the "fatal" and "html" error modes.
 
 use super::{Encoding, EncodingError, single_byte, x_user_defined};
+use crate::infra::strings::decimal_digits;
 
 #[cfg(feature = "encoding-legacy")]
 use super::{big5, euc_jp, euc_kr, gb18030, iso_2022_jp, shift_jis};
@@ -241,21 +242,9 @@ impl Encoder {
     }
 }
 
-/// Appends `&#N;` (N in base ten) without `format!`, whose machinery would stay in the wasm.
+/// Appends `&#N;` (N in base ten).
 fn push_decimal_reference(output: &mut Vec<u8>, code_point: u32) {
-    // A code point has at most 7 digits.
-    let mut digits = [0u8; 7];
-    let mut start = digits.len();
-    let mut rest = code_point;
-    while let Some(digit) = start.checked_sub(1).and_then(|i| digits.get_mut(i)) {
-        *digit = b'0' + (rest % 10) as u8;
-        start -= 1;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
     output.extend_from_slice(b"&#");
-    output.extend_from_slice(digits.get(start..).unwrap_or_default());
+    output.extend_from_slice(decimal_digits(code_point.into(), &mut [0; 20]));
     output.push(b';');
 }

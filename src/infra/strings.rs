@@ -131,8 +131,25 @@ pub fn code_unit_cmp(a: &str, b: &str) -> Ordering {
     a.encode_utf16().cmp(b.encode_utf16())
 }
 
-/// Appends `n` in decimal. Not an Infra term: the serializers' shared way to write numbers
+/// `n`'s decimal digits, written at the end of `buffer` (u64::MAX has 20): the slice holding
+/// them. Not an Infra term: the serializers' and the encoders' shared way to write numbers
 /// without `core::fmt`, whose machinery would otherwise stay in each wasm that formats one.
+#[cfg(any(feature = "url", feature = "html", feature = "encoding"))]
+pub(crate) fn decimal_digits(n: u64, buffer: &mut [u8; 20]) -> &[u8] {
+    let mut len = 0;
+    let mut rest = n;
+    for slot in buffer.iter_mut().rev() {
+        *slot = b'0' + (rest % 10) as u8;
+        len += 1;
+        rest /= 10;
+        if rest == 0 {
+            break;
+        }
+    }
+    buffer.get(buffer.len() - len..).unwrap_or_default()
+}
+
+/// Appends `n` in decimal.
 #[cfg(any(feature = "url", feature = "html"))]
 pub(crate) fn push_decimal(out: &mut String, n: u64) {
     push_zero_padded_decimal(out, n, 1);
@@ -142,25 +159,13 @@ pub(crate) fn push_decimal(out: &mut String, n: u64) {
 /// and 4): the dates' and times' fixed-width fields.
 #[cfg(any(feature = "url", feature = "html"))]
 pub(crate) fn push_zero_padded_decimal(out: &mut String, n: u64, min_digits: usize) {
-    // u64::MAX has 20 digits; filled from the end.
-    let mut digits = [0u8; 20];
-    let mut len = 0;
-    let mut rest = n;
-    for slot in digits.iter_mut().rev() {
-        *slot = b'0' + (rest % 10) as u8;
-        len += 1;
-        rest /= 10;
-        if rest == 0 {
-            break;
-        }
-    }
-    out.extend(std::iter::repeat_n('0', min_digits.saturating_sub(len)));
-    out.extend(
-        digits
-            .iter()
-            .skip(digits.len() - len)
-            .map(|&d| char::from(d)),
-    );
+    let mut buffer = [0; 20];
+    let digits = decimal_digits(n, &mut buffer);
+    out.extend(std::iter::repeat_n(
+        '0',
+        min_digits.saturating_sub(digits.len()),
+    ));
+    out.extend(digits.iter().map(|&digit| char::from(digit)));
 }
 
 #[cfg(test)]
