@@ -277,6 +277,8 @@ const SHARED = {
   'inflate.js': 'shared-inflate',
   'structured-clone/platform.js': 'shared-platform',
 };
+/** The resolver's filter for SHARED's files, by file name (SHARED then decides by path). */
+const SHARED_FILTER = new RegExp(`/(${Object.keys(SHARED).map((source) => basename(source, '.js')).join('|')})\\.js$`);
 
 /** The namespaces of parts bundled into another area's polyfill, each over its own wasm. */
 const PARTS = ['encoding', 'public-suffix'];
@@ -314,7 +316,7 @@ export function wasmBytes() {
       });
       build.onResolve({ filter: /^#wasm-data\// }, ({ path }) => ({ path: `./${path.slice('#wasm-data/'.length)}-wasm.js`, external: true }));
       if (flavour === 'inline') {
-        build.onResolve({ filter: /\/(utf8|webidl|inflate|platform)\.js$/ }, ({ path, resolveDir, kind }) => {
+        build.onResolve({ filter: SHARED_FILTER }, ({ path, resolveDir, kind }) => {
           const shared = SHARED[relative(js, resolve(resolveDir, path))];
           return shared && kind !== 'entry-point' ? { path: `./${shared}.js`, external: true } : undefined;
         });
