@@ -165,6 +165,13 @@ impl Encoder {
             // prefix scan (whose answer can depend on the encoder's state).
             loop {
                 match self.encode_char(c) {
+                    Encoded::Bytes([first, second, ..], 2) => {
+                        // The common case (a CJK pair) pushed byte by byte: in the wasm,
+                        // a slice copy is a call to memcpy.
+                        output.push(first);
+                        output.push(second);
+                        pos += c.len_utf8();
+                    }
                     Encoded::Bytes(encoded, len) => {
                         output.extend_from_slice(encoded.get(..len).unwrap_or_default());
                         pos += c.len_utf8();
