@@ -14,13 +14,17 @@
 // (wire.js's view), and a write failure must not come before what the rest of the walk
 // would throw, nor stop its getters (the op-stream path walks everything before writing).
 import * as I from './intrinsics.js';
-import { F_DENSE, F_LIST, F_OBJECT, RECURSION_BUDGET, classify, copyEntries, failureError, mayHideKind, regexpFlags, serializeInternal } from './walker.js';
 import {
-  TAGS as T, WIRE_FRAMES as W, abandonWire, beginWire, checkRegExpFlags, finishWire, mayElide, newWireState, wireFrame, writeFailure,
-  writeKey, writeNumber, writeOps, writeRegExp, writeString, writeTag, writeTagDouble, writeTagVarint, writeTagVarints,
+  F_DENSE, F_LIST, F_OBJECT, RECURSION_BUDGET, bigintMagnitude, classify, copyEntries, failureError, mayHideKind, regexpFlags, serializeInternal,
+} from './walker.js';
+import {
+  TAGS as T, WIRE_FRAMES as W, abandonWire, beginWire, checkRegExpFlags, finishWire, mayElide, newWireState, wireFrame, writeBigInt,
+  writeFailure, writeKey, writeNumber, writeOps, writeRegExp, writeString, writeTag, writeTagDouble, writeTagVarint, writeTagVarints,
 } from './wire.js';
 
 const NO_FRAMES = I.newList();
+/** How many values are handed to serializeInternal before the proportion of them counts (see delegate). */
+const DELEGATIONS = 8;
 /** What nothing throws: the initial `failure` and `handover`. */
 const NOTHING = { __proto__: null };
 
@@ -41,11 +45,14 @@ export function serializeToWire(root, forStorage, transferList, transferIsBuffer
     nextId: 0,
     shared: I.newList(),
     hosts: I.newList(),
+    stack: I.newList(),
     options: undefined,
     /** Op ids to wire ids, buffers: what writeOps shares. */
     wire: newWireState(forStorage),
     /** How many op-stream code words the walk emitted so far (for writeOps' failure messages). */
     words: 0,
+    /** How many values were handed to serializeInternal. */
+    delegated: 0,
     handover: NOTHING,
     /** The first write failure, thrown once the walk is complete. */
     writeError: undefined,
@@ -120,7 +127,10 @@ function delegate(value, ctx, budget) {
   ctx.nextId = firstId;
   const { code, values } = serializeInternal(value, ctx.options);
   const atRoot = budget === RECURSION_BUDGET;
-  if (!atRoot && mayElide(code)) throw handOver(ctx, code, values, firstId);
+  // When a quarter of the op ids so far went to values handed over one by one, so does the rest,
+  // at once: a serializeInternal call and its fragment cost about what two objects written here save.
+  const often = ++ctx.delegated > DELEGATIONS && ctx.delegated * 4 > firstId;
+  if (!atRoot && (often || mayElide(code))) throw handOver(ctx, code, values, firstId);
   const base = ctx.words;
   ctx.words += code.length;
   try {
@@ -162,6 +172,9 @@ const writeValue = (function (value, ctx, budget) {
       }
       break;
     case 'bigint':
+      writeBigInt(T.BIGINT, value < 0n, bigintMagnitude(value), ctx.words);
+      ctx.words += 3;
+      return;
     case 'symbol':
       delegate(value, ctx, budget);
       return;
@@ -234,6 +247,13 @@ const writeValue = (function (value, ctx, budget) {
       ctx.words += 1;
       writeTagDouble(T.NUMBER_OBJECT, I.numberValue(value));
       return;
+    case I.BIGINT: {
+      remember(value, ctx);
+      const bigint = I.bigintValue(value);
+      writeBigInt(T.BIGINT_OBJECT, bigint < 0n, bigintMagnitude(bigint), ctx.words);
+      ctx.words += 3;
+      return;
+    }
     case I.STRING:
       remember(value, ctx);
       ctx.words += 2;

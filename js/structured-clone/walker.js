@@ -134,7 +134,7 @@ export const isDetached = (function (buffer) {
 });
 
 /** A BigInt's little-endian magnitude, as the codec's BigInt op carries it. */
-function bigintMagnitude(value) {
+export function bigintMagnitude(value) {
   const negative = value < 0n;
   let hex = I.bigintToString(negative ? -value : value, 16);
   if (hex === '0') return new I.Uint8ArrayCtor(0);
@@ -226,9 +226,10 @@ export const serializeInternal = (function (root, options) {
   /** Original → copy (direct); original → op id, or -1 - i for the i-th transferable not yet emitted. */
   const memory = clone?.memory ?? I.ownMap();
   const protoCache = clone?.protoCache ?? I.ownMap();
-  const stack = resume ?? I.newList();
-  /** Op ids of registered class instances whose data is being serialized (→ true). */
-  const openSerializable = I.ownMap();
+  // (A caller's stack is empty again when a walk completes.)
+  const stack = resume ?? clone?.stack ?? I.newList();
+  /** Op ids of registered class instances whose data is being serialized (→ true), once there is one. */
+  let openSerializable;
   let nextId = clone?.nextId ?? 0;
   let result;
   let resuming = resume !== undefined;
@@ -313,7 +314,7 @@ export const serializeInternal = (function (root, options) {
       return true;
     }
     if (entry >= 0) {
-      if (openSerializable.has(entry)) {
+      if (openSerializable?.has(entry)) {
         fail('A registered serializable object that refers to itself through its own data');
       }
       code[code.length] = op.BACK_REF;
@@ -702,6 +703,7 @@ export const serializeInternal = (function (root, options) {
             memory.set(value, id);
             const data = detail.serialize(value);
             string(op.SERIALIZABLE, detail.name);
+            openSerializable ??= I.ownMap();
             openSerializable.set(id, true);
             open(F_SERIALIZABLE, value, undefined, 0, undefined, false);
             stack[stack.length - 1].i = id;

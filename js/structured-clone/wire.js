@@ -262,13 +262,18 @@ function string(s) {
   out[pos++] = ONE_BYTE_STRING;
   varint(length);
   // (Not Node's latin1Write: Node 24's reads the target's byteLength through the prototype.)
+  const bytes = out;
+  let at = pos;
   let i = 0;
   for (; i < length; i++) {
     const unit = charCodeAt(s, i);
     if (unit > 0xff) break;
-    out[pos++] = unit;
+    bytes[at++] = unit;
   }
-  if (i === length) return;
+  if (i === length) {
+    pos = at;
+    return;
+  }
   pos = start;
   const byteLength = length * 2;
   if (((pos + 1 + varintLength(byteLength)) & 1) === 1) out[pos++] = PADDING;
@@ -318,7 +323,7 @@ export { number as writeNumber, string as writeString, key as writeKey, checkReg
 export const TAGS = {
   __proto__: null, UNDEFINED, NULL, TRUE, FALSE, THE_HOLE, OBJECT_REFERENCE, BEGIN_JS_OBJECT, END_JS_OBJECT,
   BEGIN_SPARSE_JS_ARRAY, END_SPARSE_JS_ARRAY, BEGIN_DENSE_JS_ARRAY, END_DENSE_JS_ARRAY, DATE, TRUE_OBJECT, FALSE_OBJECT,
-  NUMBER_OBJECT, STRING_OBJECT, REGEXP, BEGIN_JS_MAP, END_JS_MAP, BEGIN_JS_SET, END_JS_SET,
+  NUMBER_OBJECT, STRING_OBJECT, REGEXP, BEGIN_JS_MAP, END_JS_MAP, BEGIN_JS_SET, END_JS_SET, BIGINT, BIGINT_OBJECT,
 };
 
 /** A tag. */
@@ -349,6 +354,21 @@ export function writeRegExp(source, flags) {
   string(source);
   reserve(5);
   varint(flags);
+}
+
+/** A BigInt (or BigInt object's) tag and digits: `magnitude` little-endian, the op at `at`. */
+export function writeBigInt(t, negative, magnitude, at) {
+  // V8 writes whole 64-bit digits, without leading zero digits; zero has no sign.
+  let significant = typedArrayLength(magnitude);
+  while (significant > 0 && magnitude[significant - 1] === 0) significant--;
+  const byteLength = Math.ceil(significant / 8) * 8;
+  if (byteLength > BIGINT_MAX_BYTE_LENGTH) throw writeFailure(at, 'BigInt is too large to serialize');
+  reserve(6 + byteLength);
+  out[pos++] = t;
+  varint(byteLength * 2 + (negative && significant > 0 ? 1 : 0));
+  typedArraySet(out, typedArraySubarray(magnitude, 0, significant), pos);
+  pos += significant;
+  for (let i = significant; i < byteLength; i++) out[pos++] = 0;
 }
 
 /** A tag and a double. */
@@ -441,6 +461,8 @@ export const wireFrame = (t, length, remaining, count, awaiting) => ({
 });
 
 const NO_FRAMES = I.newList();
+/** writeOps' stack of open constructs, reused (see its `depth`). */
+const writeStack = I.newList();
 
 /**
  * Serializes the walker's op stream (`code`, `values`: see ops.js, with
@@ -474,7 +496,8 @@ export function writeOps(code, values, state, frames, firstId, base) {
   /** By op id − firstId: whether a BackRef names it (a view's buffer must then stay an object of its own). */
   let referenced;
   let nextWire = state.nextWire;
-  const stack = I.newList();
+  // (No call inside another: nothing in here calls code outside weft.)
+  const stack = writeStack;
   let top;
   let ci = 0;
   let vi = 0;
@@ -542,19 +565,6 @@ export function writeOps(code, values, state, frames, firstId, base) {
 
   const ready = () => {
     entries[entries.length] = nextWire++;
-  };
-
-  const bigint = (at, negative, magnitude) => {
-    // V8 writes whole 64-bit digits, without leading zero digits; zero has no sign.
-    let significant = typedArrayLength(magnitude);
-    while (significant > 0 && magnitude[significant - 1] === 0) significant--;
-    const byteLength = Math.ceil(significant / 8) * 8;
-    if (byteLength > BIGINT_MAX_BYTE_LENGTH) fail(at, 'BigInt is too large to serialize');
-    reserve(5 + byteLength);
-    varint(byteLength * 2 + (negative && significant > 0 ? 1 : 0));
-    typedArraySet(out, typedArraySubarray(magnitude, 0, significant), pos);
-    pos += significant;
-    for (let i = significant; i < byteLength; i++) out[pos++] = 0;
   };
 
   /** `WriteJSArrayBuffer` (and the shared and transferred cases) of the op at `at`. */
@@ -749,8 +759,7 @@ export function writeOps(code, values, state, frames, firstId, base) {
         string(values[vi++]);
         break;
       case op.BIGINT:
-        out[pos++] = BIGINT;
-        bigint(at, code[at + 1] === 1, values[vi++]);
+        writeBigInt(BIGINT, code[at + 1] === 1, values[vi++], at + base);
         break;
       case op.HOLE:
         out[pos++] = THE_HOLE;
@@ -820,8 +829,7 @@ export function writeOps(code, values, state, frames, firstId, base) {
         break;
       case op.BIGINT_OBJECT:
         ready();
-        out[pos++] = BIGINT_OBJECT;
-        bigint(at, code[at + 1] === 1, values[vi++]);
+        writeBigInt(BIGINT_OBJECT, code[at + 1] === 1, values[vi++], at + base);
         break;
       case op.STRING_OBJECT:
         ready();

@@ -170,6 +170,22 @@ test('every value it hands to serializeInternal, among the values it writes itse
   }
 });
 
+test('many values handed to serializeInternal: the rest of the walk is handed over at once', () => {
+  const errors = () => Array.from({ length: 40 }, (_, i) => ({ e: fixed(new Error(`e${i}`)), i }));
+  assertSame(errors);
+  assertSame(() => { const list = errors(); return { list, again: list.map((x) => x.e), m: new Map([[list[3].e, list]]) }; });
+  assertSame(() => Array.from({ length: 40 }, (_, i) => ({ b: Buffer.from(`b${i}`), i })));
+  assertSame((log) => ({
+    list: errors(),
+    get after() {
+      log.push('after');
+      return [1, { x: fixed(new Error('last')) }];
+    },
+  }));
+  assertSame(() => ({ list: errors(), bad: [1, Symbol('late')] }));
+  assertSame(() => [...errors(), nest({ x: fixed(new Error('deep')) }, RECURSION_BUDGET + 2)]);
+});
+
 test('views and their buffers: the host form only when no later reference names the buffer', () => {
   const u8 = () => new Uint8Array([1, 2, 3, 4]);
   assertSame(() => { const v = u8(); return { a: v, b: v.buffer }; });
