@@ -15,7 +15,7 @@
 // would throw, nor stop its getters (the op-stream path walks everything before writing).
 import * as I from './intrinsics.js';
 import {
-  F_DENSE, F_LIST, F_OBJECT, RECURSION_BUDGET, bigintMagnitude, classify, copyEntries, failureError, mayHideKind, regexpFlags, serializeInternal,
+  F_DENSE, F_LIST, F_OBJECT, RECURSION_BUDGET, bigintMagnitude, copyEntries, failureError, recursiveKind, regexpFlags, serializeInternal,
 } from './walker.js';
 import {
   TAGS as T, WIRE_FRAMES as W, abandonWire, beginWire, checkRegExpFlags, finishWire, mayElide, newWireState, wireFrame, writeBigInt,
@@ -46,6 +46,8 @@ export function serializeToWire(root, forStorage, transferList, transferIsBuffer
     shared: I.newList(),
     hosts: I.newList(),
     stack: I.newList(),
+    /** An ordinary object's keys (recursiveKind). */
+    keys: undefined,
     options: undefined,
     /** Op ids to wire ids, buffers: what writeOps shares. */
     wire: newWireState(forStorage),
@@ -192,14 +194,10 @@ const writeValue = (function (value, ctx, budget) {
     delegate(value, ctx, budget);
     return;
   }
-  let kind = classify(value, ctx.protoCache)[0];
-  let keys;
-  if (kind === I.ORDINARY) {
-    keys = I.objectKeys(value);
-    if (mayHideKind(keys)) kind = I.hiddenKind(value)[0];
-  }
+  const kind = recursiveKind(value, ctx);
   switch (kind) {
     case I.ORDINARY: {
+      const { keys } = ctx;
       remember(value, ctx);
       ctx.words += 1;
       writeTag(T.BEGIN_JS_OBJECT);
@@ -276,20 +274,11 @@ const writeProperties = (function (value, keys, from, isArray, wireT, wireLength
     if (!I.hasOwn(value, key)) continue;
     ctx.words += 2;
     writeKey(key);
-    const item = value[key];
-    if (typeof item === 'string') {
-      ctx.words += 2;
-      writeString(item);
-    } else if (typeof item === 'number') {
-      ctx.words += 1;
-      writeNumber(item);
-    } else {
-      try {
-        writeValue(item, ctx, budget);
-      } catch (error) {
-        const remaining = wireT === W.SPARSE ? wireLength : 0;
-        throw unwinding(error, ctx, F_OBJECT, key, value, keys, i + 1, 0, isArray, 0, wireT, wireLength, remaining, count, true);
-      }
+    try {
+      writeValue(value[key], ctx, budget);
+    } catch (error) {
+      const remaining = wireT === W.SPARSE ? wireLength : 0;
+      throw unwinding(error, ctx, F_OBJECT, key, value, keys, i + 1, 0, isArray, 0, wireT, wireLength, remaining, count, true);
     }
     count++;
   }
@@ -318,19 +307,10 @@ const writeArray = (function (value, ctx, budget) {
       writeTag(T.THE_HOLE);
       continue;
     }
-    const item = value[index];
-    if (typeof item === 'string') {
-      ctx.words += 2;
-      writeString(item);
-    } else if (typeof item === 'number') {
-      ctx.words += 1;
-      writeNumber(item);
-    } else {
-      try {
-        writeValue(item, ctx, budget);
-      } catch (error) {
-        throw unwinding(error, ctx, F_DENSE, index, value, keys, index + 1, length, true, 0, W.DENSE, length, length - index, 0, false);
-      }
+    try {
+      writeValue(value[index], ctx, budget);
+    } catch (error) {
+      throw unwinding(error, ctx, F_DENSE, index, value, keys, index + 1, length, true, 0, W.DENSE, length, length - index, 0, false);
     }
   }
   const count = length === keys.length ? 0 : writeProperties(value, keys, length, true, W.DENSE, length, ctx, budget);
@@ -348,20 +328,11 @@ const writeList = (function (value, isMap, ctx, budget) {
   ctx.words += 1;
   writeTag(isMap ? T.BEGIN_JS_MAP : T.BEGIN_JS_SET);
   for (let i = start; i < end; i++) {
-    const item = list[i];
-    if (typeof item === 'string') {
-      ctx.words += 2;
-      writeString(item);
-    } else if (typeof item === 'number') {
-      ctx.words += 1;
-      writeNumber(item);
-    } else {
-      try {
-        writeValue(item, ctx, budget);
-      } catch (error) {
-        const wireT = isMap ? W.MAP : W.SET;
-        throw unwinding(error, ctx, F_LIST, i - start, value, list, i + 1, end, isMap, start, wireT, 0, 0, i - start, false);
-      }
+    try {
+      writeValue(list[i], ctx, budget);
+    } catch (error) {
+      const wireT = isMap ? W.MAP : W.SET;
+      throw unwinding(error, ctx, F_LIST, i - start, value, list, i + 1, end, isMap, start, wireT, 0, 0, i - start, false);
     }
   }
   ctx.top = start;

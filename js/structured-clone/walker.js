@@ -21,7 +21,7 @@ const ELEMENT_SIZES = [1, 1, 1, 2, 2, 4, 4, 4, 8, 1, 1, 8, 8, 2];
 const BufferPrototype = globalThis.Buffer?.prototype;
 
 /** What kind of object `value` is (see intrinsics.js): [kind, detail]. */
-export const classify = (function (value, protoCache) {
+const classify = (function (value, protoCache) {
   if (I.isProxy !== undefined && I.isProxy(value)) return [I.UNCLONEABLE, 'Proxy'];
   const proto = I.getPrototypeOf(value);
   if (I.isArray(value)) return registeredOr(proto, I.ArrayPrototype, ARRAY_KIND, protoCache);
@@ -73,7 +73,7 @@ const EMPTY = I.newList();
  * I.hiddenKind): built-in objects have no own enumerable keys, but for a String object's
  * indices ("0" first).
  */
-export const mayHideKind = (function (keys) {
+const mayHideKind = (function (keys) {
   return keys.length === 0 || keys[0] === '0';
 });
 
@@ -802,7 +802,7 @@ export const RECURSION_BUDGET = 64;
  * serializeInternal, sharing the memory map.
  */
 export const cloneDirect = (function (root) {
-  const clone = { __proto__: null, memory: I.ownMap(), protoCache: I.ownMap(), failure: undefined, entries: I.newList(), top: 0 };
+  const clone = { __proto__: null, memory: I.ownMap(), protoCache: I.ownMap(), failure: undefined, entries: I.newList(), top: 0, keys: undefined };
   try {
     return copyValue(root, clone, RECURSION_BUDGET);
   } catch (error) {
@@ -836,17 +836,12 @@ const copyValue = (function (value, clone, budget) {
   const known = clone.memory.get(value);
   if (known !== undefined) return known;
   if (budget === 0 || typeof value !== 'object') return serializeInternal(value, { __proto__: null, direct: true, clone });
-  let kind = classify(value, clone.protoCache)[0];
-  let keys;
-  if (kind === I.ORDINARY) {
-    keys = I.objectKeys(value);
-    if (mayHideKind(keys)) kind = I.hiddenKind(value)[0];
-  }
+  const kind = recursiveKind(value, clone);
   switch (kind) {
     case I.ORDINARY: {
       const copy = {};
       clone.memory.set(value, copy);
-      return copyProperties(value, keys, 0, copy, false, clone, budget - 1);
+      return copyProperties(value, clone.keys, 0, copy, false, clone, budget - 1);
     }
     case I.ARRAY:
       return copyArray(value, clone, budget - 1);
@@ -866,6 +861,18 @@ const copyValue = (function (value, clone, budget) {
     default:
       return serializeInternal(value, { __proto__: null, direct: true, clone });
   }
+});
+
+/**
+ * The kind of an object a recursive walk (cloneDirect's, serializer.js's) reached, the steps of
+ * serializeInternal's; an ordinary object's keys are left in `walk.keys`.
+ */
+export const recursiveKind = (function (value, walk) {
+  const kind = classify(value, walk.protoCache)[0];
+  if (kind !== I.ORDINARY) return kind;
+  const keys = I.objectKeys(value);
+  walk.keys = keys;
+  return mayHideKind(keys) ? I.hiddenKind(value)[0] : kind;
 });
 
 /** An ordinary object's properties (an Array's from keys[from]): HasOwnProperty, Get, copy, in turn. */

@@ -11,7 +11,7 @@ import * as weft from 'webweft';
 import * as sc from '../../js/structured-clone/index.js';
 import { RECURSION_BUDGET, serializeInternal } from '../../js/structured-clone/walker.js';
 import { writeWire } from '../../js/structured-clone/wire.js';
-import { graph, value as anyValue } from './structured-clone-arbitraries.mjs';
+import { graph, link, value as anyValue } from './structured-clone-arbitraries.mjs';
 
 /** The op-stream path: what serialize() wrote before serializer.js. */
 function reference(value, { forStorage = false, transfer = [] } = {}) {
@@ -47,39 +47,8 @@ function fixed(error) {
   return error;
 }
 
-/** Adds references from containers to any object of the graph (views' buffers too). */
-function linkAnything(root, links) {
-  const containers = [];
-  const objects = [];
-  const seen = new Set();
-  const work = [root];
-  while (work.length > 0) {
-    const v = work.pop();
-    if (v === null || typeof v !== 'object' || seen.has(v)) continue;
-    seen.add(v);
-    objects.push(v);
-    if (ArrayBuffer.isView(v)) {
-      objects.push(v.buffer);
-      continue;
-    }
-    if (Array.isArray(v) || v instanceof Map || v instanceof Set || Object.getPrototypeOf(v) === Object.prototype) containers.push(v);
-    if (v instanceof Map) for (const [k, x] of v) work.push(k, x);
-    else if (v instanceof Set) for (const x of v) work.push(x);
-    else if (v instanceof Error) work.push(v.cause);
-    else if (Array.isArray(v) || Object.getPrototypeOf(v) === Object.prototype) work.push(...Object.values(v));
-  }
-  links.forEach(([from, to], i) => {
-    if (containers.length === 0) return;
-    const source = containers[from % containers.length];
-    const target = objects[to % objects.length];
-    if (source instanceof Map) source.set(`link${i}`, target);
-    else if (source instanceof Set) source.add(target);
-    else source[`link${i}`] = target;
-  });
-  return root;
-}
-
-const linked = fc.tuple(anyValue, fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 8 })).map(([root, links]) => linkAnything(root, links));
+/** Random graphs with references from containers to any of their objects (views' buffers too). */
+const linked = fc.tuple(anyValue, fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 8 })).map(([root, links]) => link(root, links, true));
 
 /** Wraps `value` `depth` containers deep, alternating objects, arrays and Maps. */
 function nest(value, depth) {
