@@ -288,6 +288,7 @@ test('a getter that calls serialize() itself gets its own bytes, and the outer c
     get b() {
       log.push('b');
       inner.push(Buffer.from(sc.serialize({ nested: ['€', 1, new Uint8Array(3)] })).toString('hex'));
+      assert.throws(() => sc.serialize({ fails: ['x'.repeat(9000), Symbol('inner')] }), { name: 'DataCloneError' });
       return [1, 2, 3];
     },
     c: 'after',
