@@ -154,33 +154,24 @@ const writeValue = (function (value, ctx, budget) {
       ctx.words += 2;
       writeString(value);
       return;
-    case 'boolean':
-      ctx.words += 1;
-      writeTag(value ? T.TRUE : T.FALSE);
-      return;
-    case 'object':
-      if (value === null) {
-        ctx.words += 1;
-        writeTag(T.NULL);
-        return;
-      }
-      break;
-    case 'undefined':
-      // document.all is an object whose typeof is "undefined".
-      if (value === undefined) {
-        ctx.words += 1;
-        writeTag(T.UNDEFINED);
-        return;
-      }
-      break;
     case 'bigint':
+      // (Its one failure, a BigInt over 2^30 − 1 bytes, needs more than V8's 2^30 bits.)
       writeBigInt(T.BIGINT, value < 0n, bigintMagnitude(value), ctx.words);
       ctx.words += 3;
       return;
     case 'symbol':
       delegate(value, ctx, budget);
       return;
-    default:
+    default: {
+      // (document.all is an object whose typeof is "undefined": not undefined.)
+      const tag = value === undefined ? T.UNDEFINED : value === null ? T.NULL : value === true ? T.TRUE : value === false ? T.FALSE : 0;
+      if (tag !== 0) {
+        ctx.words += 1;
+        writeTag(tag);
+        return;
+      }
+      break;
+    }
   }
   const known = ctx.memory.get(value);
   if (known !== undefined && known >= 0) {
@@ -214,9 +205,11 @@ const writeValue = (function (value, ctx, budget) {
       writeList(value, kind === I.MAP, ctx, budget - 1);
       return;
     case I.DATE:
+    case I.NUMBER:
       remember(value, ctx);
       ctx.words += 1;
-      writeTagDouble(T.DATE, I.dateValue(value));
+      if (kind === I.DATE) writeTagDouble(T.DATE, I.dateValue(value));
+      else writeTagDouble(T.NUMBER_OBJECT, I.numberValue(value));
       return;
     case I.REGEXP: {
       const flags = regexpFlags(value);
@@ -239,11 +232,6 @@ const writeValue = (function (value, ctx, budget) {
       remember(value, ctx);
       ctx.words += 2;
       writeTag(I.booleanValue(value) ? T.TRUE_OBJECT : T.FALSE_OBJECT);
-      return;
-    case I.NUMBER:
-      remember(value, ctx);
-      ctx.words += 1;
-      writeTagDouble(T.NUMBER_OBJECT, I.numberValue(value));
       return;
     case I.BIGINT: {
       remember(value, ctx);
