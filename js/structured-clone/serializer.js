@@ -61,7 +61,7 @@ export function serializeToWire(root, forStorage, transferList, transferIsBuffer
   };
   ctx.options = { __proto__: null, forStorage, forBytes: true, transferIsBuffer, clone: ctx };
   for (let i = 0; i < transferList.length; i++) ctx.memory.set(transferList[i], -1 - i);
-  const saved = beginWire(16, 0);
+  const saved = beginWire();
   try {
     walk(root, ctx);
   } catch (error) {

@@ -160,10 +160,10 @@ let pos = 0;
 let writing = false;
 
 /**
- * Starts a serialization (the version header) with room for `room` bytes; returns what
- * finishWire or abandonWire give back: the outer call's buffer, if this one started inside it.
+ * Starts a serialization (the version header); returns what finishWire or abandonWire give
+ * back: the outer call's buffer, if this one started inside it.
  */
-export function beginWire(room, extra) {
+export function beginWire() {
   let saved;
   if (writing) {
     saved = { __proto__: null, out, capacity, pos };
@@ -172,12 +172,7 @@ export function beginWire(room, extra) {
   }
   writing = true;
   pos = 0;
-  if (room > RETAIN_LIMIT) {
-    // A buffer of its own, about the size of the result, which it then becomes (finishWire).
-    capacity = room + extra + 4096;
-    out = new Uint8ArrayCtor(capacity);
-  }
-  reserve(room);
+  reserve(2);
   out[pos++] = VERSION;
   out[pos++] = LATEST_VERSION;
   return saved;
@@ -213,11 +208,15 @@ function reserve(n) {
   if (pos + n > capacity) {
     let size = capacity * 2;
     while (size < pos + n) size *= 2;
-    const next = new Uint8ArrayCtor(size);
-    typedArraySet(next, typedArraySubarray(out, 0, pos));
-    out = next;
-    capacity = size;
+    grow(size);
   }
+}
+
+function grow(size) {
+  const next = new Uint8ArrayCtor(size);
+  typedArraySet(next, typedArraySubarray(out, 0, pos));
+  out = next;
+  capacity = size;
 }
 
 /** `WriteVarint` (little-endian base-128) of an integer below 2^53; the room is reserved. */
@@ -471,10 +470,7 @@ const writeStack = I.newList();
  * for SharedArrayBuffers and transfers.
  */
 export function writeWire(code, values, forStorage) {
-  // Room for the buffers' bytes up front: a large one is then copied once, not once per doubling.
-  let room = 16;
-  for (let i = 0; i < values.length; i++) if (typeof values[i] === 'object') room += byteLengthOf(values[i]);
-  const saved = beginWire(room, 4 * code.length);
+  const saved = beginWire();
   try {
     writeOps(code, values, newWireState(forStorage), NO_FRAMES, 0, 0);
   } catch (error) {
@@ -492,6 +488,15 @@ export function writeWire(code, values, forStorage) {
  */
 export function writeOps(code, values, state, frames, firstId, base) {
   const length = code.length;
+  // Room for the buffers' bytes up front: a large one is then copied once, not once per
+  // doubling, into a buffer about the size of the result, which it then becomes (finishWire).
+  let room = 16;
+  for (let i = 0; i < values.length; i++) if (typeof values[i] === 'object') room += byteLengthOf(values[i]);
+  if (pos + room > RETAIN_LIMIT) {
+    if (pos + room + 4 * length > capacity) grow(pos + room + 4 * length + 4096);
+  } else {
+    reserve(room);
+  }
   const { entries, buffers, forStorage } = state;
   /** By op id − firstId: whether a BackRef names it (a view's buffer must then stay an object of its own). */
   let referenced;
