@@ -5,16 +5,17 @@
 // (walker.js) makes each copy as it reaches the original, or, with a transfer
 // list or registered classes, emits an op stream that the builder (builder.js)
 // turns into the copy after the transfer. Both measured faster than a round trip through the
-// Rust codec (see the README). serialize() writes the walker's op stream as V8 wire-format
-// bytes, and deserialize() reads bytes into a validated op stream and builds from it, both in
-// JavaScript (wire.js: measured faster than crossing into the Rust codec's
-// wasm, whose bytes and errors it matches).
+// Rust codec (see the README). serialize() writes V8 wire-format bytes as it walks
+// (serializer.js, with the walker's op stream for the uncommon values), and deserialize()
+// reads bytes into a validated op stream and builds from it, both in JavaScript (wire.js:
+// measured faster than crossing into the Rust codec's wasm, whose bytes and errors it matches).
 // (Functions in parentheses: compiled with the script, see walker.js.)
 import { structuredDeserialize as build } from './builder.js';
 import * as I from './intrinsics.js';
 import * as op from './ops.js';
 import { cloneDirect, isDetached, serializeInternal } from './walker.js';
-import { readWire, writeWire } from './wire.js';
+import { serializeToWire } from './serializer.js';
+import { readWire } from './wire.js';
 import { requireArguments } from '../webidl.js';
 
 // Captured at load, like everything in intrinsics.js.
@@ -185,9 +186,7 @@ export function serialize(value, options = undefined) {
   requireArguments(arguments.length, 1, 'serialize');
   const { forStorage, transferList } = serializeOptions(options);
   const transferIsBuffer = checkTransferList(transferList);
-  const serialized = serializeInternal(value, { __proto__: null, forStorage, forBytes: true, transferList, transferIsBuffer });
-  const { shared, hosts } = serialized;
-  const bytes = writeWire(serialized.code, serialized.values, forStorage);
+  const { bytes, shared, hosts } = serializeToWire(value, forStorage, transferList, transferIsBuffer);
   if (transferList.length > 0 || shared.length > 0 || hosts.length > 0) {
     const transferred = transferList.length > 0 ? transferAll(transferList, transferIsBuffer) : I.newList();
     outOfBand.set(bytes, { __proto__: null, transferred, shared, hosts, consumed: false });

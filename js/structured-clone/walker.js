@@ -11,9 +11,9 @@ import * as I from './intrinsics.js';
 import { createDataProperty, defineElement, defineHidden, makeDOMException, makeRegExp, makeView } from './builder.js';
 import * as op from './ops.js';
 
-const F_OBJECT = 0; // an Object or sparse Array: its keys, then End
-const F_DENSE = 1; // a dense Array: `length` elements, then its other keys as F_OBJECT
-const F_LIST = 2; // a Map's or Set's copied entries, then End
+export const F_OBJECT = 0; // an Object or sparse Array: its keys, then End
+export const F_DENSE = 1; // a dense Array: `length` elements, then its other keys as F_OBJECT
+export const F_LIST = 2; // a Map's or Set's copied entries, then End
 const F_ERROR = 3; // an Error's cause; its stack (unless the host writes it first) and End follow
 const F_SERIALIZABLE = 4; // a registered class instance's data
 
@@ -134,7 +134,7 @@ export const isDetached = (function (buffer) {
 });
 
 /** A BigInt's little-endian magnitude, as the codec's BigInt op carries it. */
-function bigintMagnitude(value) {
+export function bigintMagnitude(value) {
   const negative = value < 0n;
   let hex = I.bigintToString(negative ? -value : value, 16);
   if (hex === '0') return new I.Uint8ArrayCtor(0);
@@ -208,22 +208,31 @@ function outOfBounds(typedArray) {
  * each standing in memory for its transfer data holder (`transferIsBuffer[i]` tells
  * ArrayBuffers from platform objects). `forBytes`: the stream will be written as V8 wire bytes
  * (a Node Buffer keeps its kind, BigInts carry their magnitude bytes).
+ *
+ * `clone` (cloneDirect's, serializer.js's): the memory map and what else the walk shares with
+ * its caller, which walks the rest; failures are thrown as `clone.failure` for the caller to
+ * complete the path. With it, the op stream continues the caller's: its first object takes op
+ * id `clone.nextId` (the next one is left there), its SharedArrayBuffers and platform objects
+ * go on `clone.shared` and `clone.hosts`. `resume`: frames (outermost first) to continue after
+ * `root`, already walked and emitted by the caller (root is then ignored).
  */
 export const serializeInternal = (function (root, options) {
   // (Every caller passes `options` with a null prototype: nothing inherited is read.)
-  const { direct = false, forStorage = false, forBytes = false, transferList = EMPTY, transferIsBuffer = EMPTY, clone } = options;
+  const { direct = false, forStorage = false, forBytes = false, transferList = EMPTY, transferIsBuffer = EMPTY, clone, resume } = options;
   const code = I.newList();
   const values = I.newList();
-  const shared = I.newList();
-  const hosts = I.newList();
+  const shared = clone?.shared ?? I.newList();
+  const hosts = clone?.hosts ?? I.newList();
   /** Original → copy (direct); original → op id, or -1 - i for the i-th transferable not yet emitted. */
   const memory = clone?.memory ?? I.ownMap();
   const protoCache = clone?.protoCache ?? I.ownMap();
-  const stack = I.newList();
-  /** Op ids of registered class instances whose data is being serialized (→ true). */
-  const openSerializable = I.ownMap();
-  let nextId = 0;
+  // (A caller's stack is empty again when a walk completes.)
+  const stack = resume ?? clone?.stack ?? I.newList();
+  /** Op ids of registered class instances whose data is being serialized (→ true), once there is one. */
+  let openSerializable;
+  let nextId = clone?.nextId ?? 0;
   let result;
+  let resuming = resume !== undefined;
   for (let i = 0; i < transferList.length; i++) memory.set(transferList[i], -1 - i);
   /** Map and Set entries copied before they are walked (shared with cloneDirect's, above its top). */
   const entries = clone?.entries ?? I.newList();
@@ -305,7 +314,7 @@ export const serializeInternal = (function (root, options) {
       return true;
     }
     if (entry >= 0) {
-      if (openSerializable.has(entry)) {
+      if (openSerializable?.has(entry)) {
         fail('A registered serializable object that refers to itself through its own data');
       }
       code[code.length] = op.BACK_REF;
@@ -438,7 +447,8 @@ export const serializeInternal = (function (root, options) {
   let value = root;
   walk: for (;;) {
     // Emit `value` (or place its copy); a container opens a frame for its contents.
-    switch (typeof value) {
+    if (resuming) resuming = false;
+    else switch (typeof value) {
       case 'undefined':
         // document.all is an object whose typeof is "undefined".
         if (value !== undefined) fail('An HTMLAllCollection');
@@ -693,6 +703,7 @@ export const serializeInternal = (function (root, options) {
             memory.set(value, id);
             const data = detail.serialize(value);
             string(op.SERIALIZABLE, detail.name);
+            openSerializable ??= I.ownMap();
             openSerializable.set(id, true);
             open(F_SERIALIZABLE, value, undefined, 0, undefined, false);
             stack[stack.length - 1].i = id;
@@ -769,7 +780,9 @@ export const serializeInternal = (function (root, options) {
       }
     }
   }
-  return direct ? result : { code, values, shared, hosts };
+  if (direct) return result;
+  if (clone !== undefined) clone.nextId = nextId;
+  return { code, values, shared, hosts };
 });
 
 /**
@@ -778,7 +791,7 @@ export const serializeInternal = (function (root, options) {
  * benches/node/structured-clone.mjs) before it hands what is deeper to serializeInternal, whose
  * depth is bounded by memory only.
  */
-const RECURSION_BUDGET = 64;
+export const RECURSION_BUDGET = 64;
 
 /**
  * StructuredSerializeInternal fused with StructuredDeserialize for structuredClone without a
@@ -789,27 +802,32 @@ const RECURSION_BUDGET = 64;
  * serializeInternal, sharing the memory map.
  */
 export const cloneDirect = (function (root) {
-  const clone = { __proto__: null, memory: I.ownMap(), protoCache: I.ownMap(), failure: undefined, entries: I.newList(), top: 0 };
+  const clone = { __proto__: null, memory: I.ownMap(), protoCache: I.ownMap(), failure: undefined, entries: I.newList(), top: 0, keys: undefined };
   try {
     return copyValue(root, clone, RECURSION_BUDGET);
   } catch (error) {
     if (error !== clone.failure) throw error;
-    // The recursive frames' part of the path, collected innermost first, goes first.
-    const path = I.newList();
-    const { outer } = error;
-    for (let i = outer.length - 2; i >= 0; i -= 2) { path[path.length] = outer[i]; path[path.length] = outer[i + 1]; }
-    for (let i = 0; i < error.path.length; i++) path[path.length] = error.path[i];
-    throw I.dataCloneError(failureMessage(error.what, path));
+    throw failureError(error);
   }
 });
 
+/** The DataCloneError for a failure (serializeInternal's `clone.failure`) that unwound to the top. */
+export function failureError(failure) {
+  // The recursive frames' part of the path, collected innermost first, goes first.
+  const path = I.newList();
+  const { outer } = failure;
+  for (let i = outer.length - 2; i >= 0; i -= 2) { path[path.length] = outer[i]; path[path.length] = outer[i + 1]; }
+  for (let i = 0; i < failure.path.length; i++) path[path.length] = failure.path[i];
+  return I.dataCloneError(failureMessage(failure.what, path));
+}
+
 /** What a recursive frame (at `key` of a container of frame type `t`) lets unwind through it. */
-function unwinding(error, clone, t, key) {
+export function unwinding(error, clone, t, key) {
   if (error === clone.failure) error.outer.push(t, key);
   return error;
 }
 
-const needsCopy = (function (value) {
+export const needsCopy = (function (value) {
   return (typeof value === 'object' ? value !== null : !isPlainPrimitive(value));
 });
 
@@ -818,17 +836,12 @@ const copyValue = (function (value, clone, budget) {
   const known = clone.memory.get(value);
   if (known !== undefined) return known;
   if (budget === 0 || typeof value !== 'object') return serializeInternal(value, { __proto__: null, direct: true, clone });
-  let kind = classify(value, clone.protoCache)[0];
-  let keys;
-  if (kind === I.ORDINARY) {
-    keys = I.objectKeys(value);
-    if (mayHideKind(keys)) kind = I.hiddenKind(value)[0];
-  }
+  const kind = recursiveKind(value, clone);
   switch (kind) {
     case I.ORDINARY: {
       const copy = {};
       clone.memory.set(value, copy);
-      return copyProperties(value, keys, 0, copy, false, clone, budget - 1);
+      return copyProperties(value, clone.keys, 0, copy, false, clone, budget - 1);
     }
     case I.ARRAY:
       return copyArray(value, clone, budget - 1);
@@ -848,6 +861,18 @@ const copyValue = (function (value, clone, budget) {
     default:
       return serializeInternal(value, { __proto__: null, direct: true, clone });
   }
+});
+
+/**
+ * The kind of an object a recursive walk (cloneDirect's, serializer.js's) reached, the steps of
+ * serializeInternal's; an ordinary object's keys are left in `walk.keys`.
+ */
+export const recursiveKind = (function (value, walk) {
+  const kind = classify(value, walk.protoCache)[0];
+  if (kind !== I.ORDINARY) return kind;
+  const keys = I.objectKeys(value);
+  walk.keys = keys;
+  return mayHideKind(keys) ? I.hiddenKind(value)[0] : kind;
 });
 
 /** An ordinary object's properties (an Array's from keys[from]): HasOwnProperty, Get, copy, in turn. */
@@ -926,7 +951,7 @@ const copyList = (function (value, isMap, clone, budget) {
  * `list` from index `start` (the standard's copied list: what the walk then runs over); returns
  * the index after the last.
  */
-const copyEntries = (function (value, isMap, list, start) {
+export const copyEntries = (function (value, isMap, list, start) {
   let end = start;
   if (isMap) {
     I.mapForEach(value, (v, k) => {
@@ -947,7 +972,7 @@ function errorPrototype(name) {
   return 0;
 }
 
-function regexpFlags(value) {
+export function regexpFlags(value) {
   let flags = 0;
   for (let i = 0; i < I.regexpFlagGetters.length; i++) {
     const entry = I.regexpFlagGetters[i];

@@ -149,23 +149,74 @@ const byteLengthOf = (value) => (I.isView(value) ? I.typedArrayByteLength(value)
 const bytesOf = (value) => (I.isView(value) ? value : new Uint8ArrayCtor(value));
 
 // ---------------------------------------------------------------------------------------------
-// Writing. One output buffer, reused across calls (nothing in here calls code outside weft, so
-// no call can start inside another); the result is a copy of what was written.
+// Writing. One output buffer, reused across calls; the result is a copy of what was written.
+// serialize() writes while it walks, so a getter may call it again: a call that starts inside
+// another writes into a buffer of its own (beginWire), and gives the outer one back when done.
 
 const RETAIN_LIMIT = 1 << 20;
 let out = new Uint8ArrayCtor(4096);
 let capacity = 4096;
 let pos = 0;
+let writing = false;
+
+/**
+ * Starts a serialization (the version header); returns what finishWire or abandonWire give
+ * back: the outer call's buffer, if this one started inside it.
+ */
+export function beginWire() {
+  let saved;
+  if (writing) {
+    saved = { __proto__: null, out, capacity, pos };
+    capacity = 4096;
+    out = new Uint8ArrayCtor(capacity);
+  }
+  writing = true;
+  pos = 0;
+  reserve(2);
+  out[pos++] = VERSION;
+  out[pos++] = LATEST_VERSION;
+  return saved;
+}
+
+/** The bytes written since beginWire. */
+export function finishWire(saved) {
+  let bytes;
+  if (capacity <= RETAIN_LIMIT) {
+    bytes = typedArraySlice(out, 0, pos);
+  } else {
+    // Not kept: the result is the buffer itself when little of it is unused, else a copy.
+    bytes = capacity - pos <= capacity >> 3 ? typedArraySubarray(out, 0, pos) : typedArraySlice(out, 0, pos);
+    out = new Uint8ArrayCtor(4096);
+    capacity = 4096;
+  }
+  abandonWire(saved);
+  return bytes;
+}
+
+/** Ends a serialization without its bytes (it failed). */
+export function abandonWire(saved) {
+  if (saved === undefined) {
+    writing = false;
+    return;
+  }
+  out = saved.out;
+  capacity = saved.capacity;
+  pos = saved.pos;
+}
 
 function reserve(n) {
   if (pos + n > capacity) {
     let size = capacity * 2;
     while (size < pos + n) size *= 2;
-    const next = new Uint8ArrayCtor(size);
-    typedArraySet(next, typedArraySubarray(out, 0, pos));
-    out = next;
-    capacity = size;
+    grow(size);
   }
+}
+
+function grow(size) {
+  const next = new Uint8ArrayCtor(size);
+  typedArraySet(next, typedArraySubarray(out, 0, pos));
+  out = next;
+  capacity = size;
 }
 
 /** `WriteVarint` (little-endian base-128) of an integer below 2^53; the room is reserved. */
@@ -210,13 +261,18 @@ function string(s) {
   out[pos++] = ONE_BYTE_STRING;
   varint(length);
   // (Not Node's latin1Write: Node 24's reads the target's byteLength through the prototype.)
+  const bytes = out;
+  let at = pos;
   let i = 0;
   for (; i < length; i++) {
     const unit = charCodeAt(s, i);
     if (unit > 0xff) break;
-    out[pos++] = unit;
+    bytes[at++] = unit;
   }
-  if (i === length) return;
+  if (i === length) {
+    pos = at;
+    return;
+  }
   pos = start;
   const byteLength = length * 2;
   if (((pos + 1 + varintLength(byteLength)) & 1) === 1) out[pos++] = PADDING;
@@ -254,6 +310,92 @@ function raw(bytes) {
   pos += length;
 }
 
+/** A property key: canonical array-index strings are written as numbers, as V8 does. */
+function key(s) {
+  const index = arrayIndex(s);
+  if (index < 0) string(s);
+  else number(index);
+}
+
+// What serialize()'s own writer (serializer.js) writes between the op-stream fragments.
+export { number as writeNumber, string as writeString, key as writeKey, checkRegExpFlags };
+export const TAGS = {
+  __proto__: null, UNDEFINED, NULL, TRUE, FALSE, THE_HOLE, OBJECT_REFERENCE, BEGIN_JS_OBJECT, END_JS_OBJECT,
+  BEGIN_SPARSE_JS_ARRAY, END_SPARSE_JS_ARRAY, BEGIN_DENSE_JS_ARRAY, END_DENSE_JS_ARRAY, DATE, TRUE_OBJECT, FALSE_OBJECT,
+  NUMBER_OBJECT, STRING_OBJECT, REGEXP, BEGIN_JS_MAP, END_JS_MAP, BEGIN_JS_SET, END_JS_SET, BIGINT, BIGINT_OBJECT,
+};
+
+/** A tag. */
+export function writeTag(t) {
+  reserve(1);
+  out[pos++] = t;
+}
+
+/** A tag and an unsigned integer (below 2^32). */
+export function writeTagVarint(t, n) {
+  reserve(6);
+  out[pos++] = t;
+  varint(n);
+}
+
+/** A tag and two unsigned integers (below 2^32): an array's End. */
+export function writeTagVarints(t, n, m) {
+  reserve(11);
+  out[pos++] = t;
+  varint(n);
+  varint(m);
+}
+
+/** A RegExp (its flags checked first). */
+export function writeRegExp(source, flags) {
+  reserve(1);
+  out[pos++] = REGEXP;
+  string(source);
+  reserve(5);
+  varint(flags);
+}
+
+/** A BigInt (or BigInt object's) tag and digits: `magnitude` little-endian, the op at `at`. */
+export function writeBigInt(t, negative, magnitude, at) {
+  // V8 writes whole 64-bit digits, without leading zero digits; zero has no sign.
+  let significant = typedArrayLength(magnitude);
+  while (significant > 0 && magnitude[significant - 1] === 0) significant--;
+  const byteLength = Math.ceil(significant / 8) * 8;
+  if (byteLength > BIGINT_MAX_BYTE_LENGTH) throw writeFailure(at, 'BigInt is too large to serialize');
+  reserve(6 + byteLength);
+  out[pos++] = t;
+  varint(byteLength * 2 + (negative && significant > 0 ? 1 : 0));
+  typedArraySet(out, typedArraySubarray(magnitude, 0, significant), pos);
+  pos += significant;
+  for (let i = significant; i < byteLength; i++) out[pos++] = 0;
+}
+
+/** A tag and a double. */
+export function writeTagDouble(t, d) {
+  reserve(9);
+  out[pos++] = t;
+  double(d);
+}
+
+/** The DataCloneError of a failed write, at the op of index `at` in the whole stream. */
+export const writeFailure = (at, message) => I.dataCloneError(`cannot serialize (op at code index ${at}): ${message}`);
+
+/**
+ * Whether writing an op stream fragment may leave out a view's buffer (Node's host form) that
+ * a later BackRef could name: then what follows must be in the same writeOps call. (A Node
+ * Buffer's private buffer copy is named by no BackRef.)
+ */
+export function mayElide(code) {
+  for (let ci = 0; ci < code.length; ci += 1 + op.OPERANDS[code[ci]]) {
+    if (code[ci] !== op.VIEW) continue;
+    const kind = code[ci + 1];
+    if (kind !== FLOAT16_KIND && kind !== op.NODE_BUFFER_KIND && code[ci + 2] === 0 && code[ci + 4] === 0 && code[ci + 5] === op.ARRAY_BUFFER) {
+      return true;
+    }
+  }
+  return false;
+}
+
 // Frames (the innermost open construct), the same kinds for writing and reading (only the
 // writer has views: a view's buffer is written inside it).
 const F_OBJECT = 0;
@@ -264,6 +406,8 @@ const F_SET = 4;
 const F_ERROR = 5;
 const F_VIEW = 6;
 const F_SERIALIZABLE = 7;
+/** The writer's frames serialize()'s own writer hands over (wireFrame). */
+export const WIRE_FRAMES = { __proto__: null, OBJECT: F_OBJECT, DENSE: F_DENSE, SPARSE: F_SPARSE, MAP: F_MAP, SET: F_SET };
 
 /**
  * Counts a complete value (written or read) in `frame`; false for the frames whose completion
@@ -297,6 +441,28 @@ function countValue(frame) {
 const PENDING = -1;
 const ELIDED = -2;
 
+/** What one serialization's fragments share: op ids to wire ids, buffers, the next wire id. */
+export function newWireState(forStorage) {
+  // (Not a null-prototype literal, which V8 makes a dictionary: every property is its own.)
+  return {
+    forStorage,
+    /** By op id: its wire id, PENDING or ELIDED. */
+    entries: I.newList(),
+    /** By op id, for buffers: [byteLength (-1 unknown), resizable (1, 0, -1 unknown)]. */
+    buffers: I.newList(),
+    nextWire: 0,
+  };
+}
+
+/** An open construct of the writer (see writeOps' `frames`). */
+export const wireFrame = (t, length, remaining, count, awaiting) => ({
+  t, count, length, remaining, awaiting, opId: 0, wireId: 0, kind: 0, byteOffset: 0, byteLength: 0, flags: 0,
+});
+
+const NO_FRAMES = I.newList();
+/** writeOps' stack of open constructs, reused (see its `depth`). */
+const writeStack = I.newList();
+
 /**
  * Serializes the walker's op stream (`code`, `values`: see ops.js, with
  * `forBytes`) to V8 wire-format bytes, as the Rust codec's `serialize_ops` with Node's view
@@ -304,38 +470,52 @@ const ELIDED = -2;
  * for SharedArrayBuffers and transfers.
  */
 export function writeWire(code, values, forStorage) {
+  const saved = beginWire();
+  try {
+    writeOps(code, values, newWireState(forStorage), NO_FRAMES, 0, 0);
+  } catch (error) {
+    abandonWire(saved);
+    throw error;
+  }
+  return finishWire(saved);
+}
+
+/**
+ * Writes an op stream, or a fragment of one, at the current position (writeWire's steps). A
+ * fragment's ops continue a serialization that `state` describes: its first object takes op id
+ * `firstId`, its first op stood at index `base` of the whole stream, and it is written inside
+ * the open constructs `frames` (wireFrame, outermost first), which its ops may close.
+ */
+export function writeOps(code, values, state, frames, firstId, base) {
   const length = code.length;
-  pos = 0;
-  // Room for the buffers' bytes up front: a large one is then copied once, not once per doubling.
+  // Room for the buffers' bytes up front: a large one is then copied once, not once per
+  // doubling, into a buffer about the size of the result, which it then becomes (finishWire).
   let room = 16;
   for (let i = 0; i < values.length; i++) if (typeof values[i] === 'object') room += byteLengthOf(values[i]);
-  if (room > RETAIN_LIMIT) {
-    // A buffer of its own, about the size of the result, which it then becomes (below).
-    capacity = room + 4 * length + 4096;
-    out = new Uint8ArrayCtor(capacity);
+  if (pos + room > RETAIN_LIMIT) {
+    if (pos + room + 4 * length > capacity) grow(pos + room + 4 * length + 4096);
+  } else {
+    reserve(room);
   }
-  reserve(room);
-  out[pos++] = VERSION;
-  out[pos++] = LATEST_VERSION;
-  /** By op id: its wire id, PENDING or ELIDED. */
-  const entries = I.newList();
-  /** By op id, for buffers: [byteLength (-1 unknown), resizable (1, 0, -1 unknown)]. */
-  const buffers = I.newList();
-  /** By op id: whether a BackRef names it (a view's buffer must then stay an object of its own). */
+  const { entries, buffers, forStorage } = state;
+  /** By op id − firstId: whether a BackRef names it (a view's buffer must then stay an object of its own). */
   let referenced;
-  let nextWire = 0;
-  const stack = I.newList();
+  let nextWire = state.nextWire;
+  // (No call inside another: nothing in here calls code outside weft.)
+  const stack = writeStack;
   let top;
   let ci = 0;
   let vi = 0;
 
   const fail = (at, message) => {
-    throw I.dataCloneError(`cannot serialize (op at code index ${at}): ${message}`);
+    throw writeFailure(at + base, message);
   };
 
   let depth = 0;
+  for (; depth < frames.length; depth++) stack[depth] = frames[depth];
+  top = depth > 0 ? stack[depth - 1] : undefined;
   const push = (t, length) => {
-    top = { t, count: 0, length, remaining: length, awaiting: false, opId: 0, wireId: 0, kind: 0, byteOffset: 0, byteLength: 0, flags: 0 };
+    top = wireFrame(t, length, length, 0, false);
     stack[depth++] = top;
   };
 
@@ -392,19 +572,6 @@ export function writeWire(code, values, forStorage) {
     entries[entries.length] = nextWire++;
   };
 
-  const bigint = (at, negative, magnitude) => {
-    // V8 writes whole 64-bit digits, without leading zero digits; zero has no sign.
-    let significant = typedArrayLength(magnitude);
-    while (significant > 0 && magnitude[significant - 1] === 0) significant--;
-    const byteLength = Math.ceil(significant / 8) * 8;
-    if (byteLength > BIGINT_MAX_BYTE_LENGTH) fail(at, 'BigInt is too large to serialize');
-    reserve(5 + byteLength);
-    varint(byteLength * 2 + (negative && significant > 0 ? 1 : 0));
-    typedArraySet(out, typedArraySubarray(magnitude, 0, significant), pos);
-    pos += significant;
-    for (let i = significant; i < byteLength; i++) out[pos++] = 0;
-  };
-
   /** `WriteJSArrayBuffer` (and the shared and transferred cases) of the op at `at`. */
   const arrayBuffer = (at) => {
     const opcode = code[at];
@@ -454,9 +621,9 @@ export function writeWire(code, values, forStorage) {
     const flags = code[at + 4];
     ci = at + 5;
     if (kind !== FLOAT16_KIND && byteOffset === 0 && flags === 0 && code[ci] === op.ARRAY_BUFFER) {
-      referenced ??= backReferenced(code);
+      referenced ??= backReferenced(code, firstId);
       const data = values[vi];
-      if (referenced[opId + 1] === false && byteLengthOf(data) === byteLength) {
+      if (referenced[opId + 1 - firstId] === false && byteLengthOf(data) === byteLength) {
         const size = ELEMENT_SIZES[kind];
         if (byteLength % size !== 0) {
           fail(at, `${op.VIEW_KIND_NAMES[kind]} byte length ${byteLength} is not a multiple of ${size}`);
@@ -518,13 +685,10 @@ export function writeWire(code, values, forStorage) {
     completed();
   };
 
-  /** A property key: canonical array-index strings are written as numbers, as V8 does. */
-  const key = (at) => {
+  /** A property key, or the End of the innermost object or array. */
+  const propertyKey = (at) => {
     if (code[at] === op.STRING) {
-      const s = values[vi++];
-      const index = arrayIndex(s);
-      if (index < 0) string(s);
-      else number(index);
+      key(values[vi++]);
       ci = at + 2;
     } else if (code[at] === op.NUMBER) {
       const n = values[vi++];
@@ -600,8 +764,7 @@ export function writeWire(code, values, forStorage) {
         string(values[vi++]);
         break;
       case op.BIGINT:
-        out[pos++] = BIGINT;
-        bigint(at, code[at + 1] === 1, values[vi++]);
+        writeBigInt(BIGINT, code[at + 1] === 1, values[vi++], at + base);
         break;
       case op.HOLE:
         out[pos++] = THE_HOLE;
@@ -657,10 +820,7 @@ export function writeWire(code, values, forStorage) {
         const problem = checkRegExpFlags(flags);
         if (problem !== undefined) fail(at, problem);
         ready();
-        out[pos++] = REGEXP;
-        string(values[vi++]);
-        reserve(5);
-        varint(flags);
+        writeRegExp(values[vi++], flags);
         break;
       }
       case op.BOOLEAN_OBJECT:
@@ -674,8 +834,7 @@ export function writeWire(code, values, forStorage) {
         break;
       case op.BIGINT_OBJECT:
         ready();
-        out[pos++] = BIGINT_OBJECT;
-        bigint(at, code[at + 1] === 1, values[vi++]);
+        writeBigInt(BIGINT_OBJECT, code[at + 1] === 1, values[vi++], at + base);
         break;
       case op.STRING_OBJECT:
         ready();
@@ -729,7 +888,7 @@ export function writeWire(code, values, forStorage) {
     if (top !== undefined) {
       const t = top.t;
       if ((t === F_OBJECT || t === F_SPARSE || (t === F_DENSE && top.remaining === 0)) && !top.awaiting) {
-        key(at);
+        propertyKey(at);
         continue;
       }
       if (t === F_ERROR && !top.awaiting) {
@@ -743,16 +902,11 @@ export function writeWire(code, values, forStorage) {
     }
     value(at);
   }
-  if (capacity <= RETAIN_LIMIT) return typedArraySlice(out, 0, pos);
-  // Not kept: the result is the buffer itself when little of it is unused, else a copy.
-  const bytes = capacity - pos <= capacity >> 3 ? typedArraySubarray(out, 0, pos) : typedArraySlice(out, 0, pos);
-  out = new Uint8ArrayCtor(4096);
-  capacity = 4096;
-  return bytes;
+  state.nextWire = nextWire;
 }
 
-/** Op ids that some BackRef names (→ true; every other op id that creates an object → false). */
-function backReferenced(code) {
+/** Op ids (− firstId) that some BackRef names (→ true; every other op id that creates an object → false). */
+function backReferenced(code, firstId) {
   const referenced = I.newList();
   const targets = I.newList();
   const length = code.length;
@@ -761,7 +915,10 @@ function backReferenced(code) {
     if (opcode === op.BACK_REF) targets[targets.length] = code[ci + 1];
     else if (CREATES_OBJECT[opcode]) referenced[referenced.length] = false;
   }
-  for (let i = 0; i < targets.length; i++) if (targets[i] < referenced.length) referenced[targets[i]] = true;
+  for (let i = 0; i < targets.length; i++) {
+    const target = targets[i] - firstId;
+    if (target >= 0 && target < referenced.length) referenced[target] = true;
+  }
   return referenced;
 }
 

@@ -66,15 +66,21 @@ export const { value } = fc.letrec((tie) => ({
   }),
 }));
 
-/** Adds references between the graph's containers: shared references and cycles. */
-function link(root, links) {
+/**
+ * Adds references from the graph's containers to its containers (`toAny`: to any of its objects,
+ * views' buffers too): shared references and cycles.
+ */
+export function link(root, links, toAny = false) {
   const containers = [];
+  const targets = [];
   const seen = new Set();
   const work = [root];
   while (work.length > 0) {
     const v = work.pop();
     if (v === null || typeof v !== 'object' || seen.has(v)) continue;
     seen.add(v);
+    if (toAny) targets.push(v);
+    if (toAny && ArrayBuffer.isView(v)) targets.push(v.buffer);
     if (Array.isArray(v) || v instanceof Map || v instanceof Set || Object.getPrototypeOf(v) === Object.prototype) containers.push(v);
     if (v instanceof Map) for (const [k, x] of v) work.push(k, x);
     else if (v instanceof Set) for (const x of v) work.push(x);
@@ -84,7 +90,7 @@ function link(root, links) {
   links.forEach(([from, to], i) => {
     if (containers.length === 0) return;
     const source = containers[from % containers.length];
-    const target = containers[to % containers.length];
+    const target = toAny ? targets[to % targets.length] : containers[to % containers.length];
     if (source instanceof Map) source.set(`link${i}`, target);
     else if (source instanceof Set) source.add(target);
     else source[`link${i}`] = target;
