@@ -8,12 +8,14 @@
 // Rust codec (see the README). serialize() writes the walker's op stream as V8 wire-format
 // bytes, and deserialize() reads bytes into a validated op stream and builds from it, both in
 // JavaScript (wire.js: measured faster than crossing into the Rust codec's
-// wasm, whose bytes and errors it matches).
+// wasm, whose bytes and errors it matches) — or, for ordinary data, makes the objects as it reads
+// the bytes (reader.js), leaving everything else to that path.
 // (Functions in parentheses: compiled with the script, see walker.js.)
 import { structuredDeserialize as build } from './builder.js';
 import * as I from './intrinsics.js';
 import * as op from './ops.js';
 import { cloneDirect, isDetached, serializeInternal } from './walker.js';
+import { NOT_READ, readDirect } from './reader.js';
 import { readWire, writeWire } from './wire.js';
 import { requireArguments } from '../webidl.js';
 
@@ -216,6 +218,24 @@ export function deserialize(bytes) {
   requireArguments(arguments.length, 1, 'deserialize');
   const data = bufferSourceBytes(bytes, 'deserialize');
   const references = outOfBand.get(bytes);
+  if (references === undefined) {
+    const value = readDirect(data);
+    if (value !== NOT_READ) return value;
+  }
+  return readThroughOps(data, references);
+}
+
+/**
+ * deserialize() without the direct reader (reader.js): readWire's op stream, then the builder.
+ * What deserialize() does for the bytes the direct reader leaves; the tests' reference for it.
+ */
+export function deserializeThroughOps(bytes) {
+  requireArguments(arguments.length, 1, 'deserialize');
+  const data = bufferSourceBytes(bytes, 'deserialize');
+  return readThroughOps(data, outOfBand.get(bytes));
+}
+
+function readThroughOps(data, references) {
   if (references?.consumed) throw I.dataCloneError('The objects transferred with this serialization were already received.');
   const transferred = references?.transferred ?? I.newList();
   const shared = references?.shared ?? I.newList();

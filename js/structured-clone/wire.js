@@ -828,10 +828,12 @@ function oneByte(data, start, length, end) {
   if (length >= SHORT_STRING && (latin1Slice !== undefined || length > WINDOW_STRING)) return latin1(data, start, start + length);
   if (length === 0) return '';
   if (windowData !== data || start < windowStart || start + length > windowEnd) {
+    // (The decoding first: if it throws, no stale window is left for these bytes.)
+    const windowLimit = end - start > WINDOW ? start + WINDOW : end;
+    window = latin1(data, start, windowLimit);
     windowData = data;
     windowStart = start;
-    windowEnd = end - start > WINDOW ? start + WINDOW : end;
-    window = latin1(data, windowStart, windowEnd);
+    windowEnd = windowLimit;
   }
   const s = I.stringSlice(window, start - windowStart, start - windowStart + length);
   // Where no native call makes one string (browsers), a longer one is cut from the window too,
@@ -945,9 +947,11 @@ function oneByteKeyAt(data, pos, end) {
     if (i === length) return cached;
   }
   const key = oneByte(data, pos, length, end);
-  keyCache[slot] = key;
+  // (The key last: if a call throws, say at the stack's limit, the slot stays empty.)
+  keyCache[slot] = undefined;
   keyLengths[slot] = length;
   typedArraySet(keyBytes, typedArraySubarray(data, pos, pos + length), at);
+  keyCache[slot] = key;
   return key;
 }
 
@@ -995,6 +999,21 @@ function viewHeaderAt(data, pos, end, version, length, resizable) {
   viewLength = (flags & op.VIEW_LENGTH_TRACKING) !== 0 ? 0 : byteLength;
   viewFlags = flags;
 }
+
+/** Forgets the window of decoded bytes: each read starts and ends with this (bytes can change). */
+export function forgetWindow() {
+  windowData = undefined;
+}
+
+// What reader.js (deserialize()'s direct reader) shares with readWire below.
+export {
+  after, checkRegExpFlags, doubleAt, oneByte, oneByteKeyAt, stringAt, valueTagAt, varintAt, bigintAt,
+  VERSION, PADDING, VERIFY_OBJECT_COUNT, THE_HOLE, UNDEFINED, NULL, TRUE, FALSE, INT32, UINT32, DOUBLE, BIGINT,
+  UTF8_STRING, ONE_BYTE_STRING, TWO_BYTE_STRING, OBJECT_REFERENCE, BEGIN_JS_OBJECT, END_JS_OBJECT,
+  BEGIN_SPARSE_JS_ARRAY, END_SPARSE_JS_ARRAY, BEGIN_DENSE_JS_ARRAY, END_DENSE_JS_ARRAY, DATE, TRUE_OBJECT,
+  FALSE_OBJECT, NUMBER_OBJECT, BIGINT_OBJECT, STRING_OBJECT, REGEXP, BEGIN_JS_MAP, END_JS_MAP, BEGIN_JS_SET,
+  END_JS_SET, LATEST_VERSION, OLDEST_READABLE_VERSION,
+};
 
 function newFrame(t, length, wireId, at) {
   return { t, count: 0, length, remaining: length, awaiting: false, wireId, at };
