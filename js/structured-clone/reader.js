@@ -1,7 +1,8 @@
 // deserialize()'s direct reader: one recursive pass over V8 wire-format bytes that makes the
 // objects as it reads them, for the tags of ordinary data (primitives, one- and two-byte strings,
 // objects, dense and sparse Arrays, Maps, Sets, Dates, RegExps, primitive wrappers,
-// back-references, padding and verify-object-count records). It makes exactly what readWire
+// back-references, padding and verify-object-count records; ArrayBuffers and the views over them,
+// Node's host-object views). It makes exactly what readWire
 // then the builder make, or nothing: at anything else — another tag, bytes that fail a check,
 // nesting deeper than MAX_DEPTH, an exception of any kind — it gives up (NOT_READ) and
 // deserialize() reads the bytes again through readWire and the builder from the start, whose
@@ -9,22 +10,26 @@
 // objects with the builder's own steps (createDataProperty, defineElement, makeRegExp) and
 // intrinsics captured at load, and calls no code a page can reach. UTF-8 strings (which neither
 // V8 nor weft writes) are left to readWire: their decoder is the host's TextDecoder.
-// It shares wire.js's reading helpers (varints, doubles, strings and their caches, BigInts);
-// their position after a read is `after`. Wire ids and the builder's object ids are the same
-// here (no buffers, views, Errors or serializable objects, which number them apart).
+// It shares wire.js's reading helpers (varints, doubles, strings and their caches, BigInts,
+// view headers); their position after a read is `after`. Objects are kept by wire id (a
+// back-reference's number); a reference to an ArrayBuffer, which a new view may follow, is left
+// to readWire.
 import * as I from './intrinsics.js';
-import { createDataProperty, defineElement, makeRegExp } from './builder.js';
+import { NODE_BUFFER_KIND } from './ops.js';
+import { createDataProperty, defineElement, makeRegExp, makeView } from './builder.js';
 import {
   after, bigintAt, checkRegExpFlags, doubleAt, forgetWindow, oneByte, oneByteKeyAt, stringAt, valueTagAt, varintAt,
   VERSION, PADDING, VERIFY_OBJECT_COUNT, THE_HOLE, UNDEFINED, NULL, TRUE, FALSE, INT32, UINT32, DOUBLE, BIGINT,
   ONE_BYTE_STRING, TWO_BYTE_STRING, OBJECT_REFERENCE, BEGIN_JS_OBJECT, END_JS_OBJECT, BEGIN_SPARSE_JS_ARRAY,
   END_SPARSE_JS_ARRAY, BEGIN_DENSE_JS_ARRAY, END_DENSE_JS_ARRAY, DATE, TRUE_OBJECT, FALSE_OBJECT, NUMBER_OBJECT,
   BIGINT_OBJECT, STRING_OBJECT, REGEXP, BEGIN_JS_MAP, END_JS_MAP, BEGIN_JS_SET, END_JS_SET, LATEST_VERSION,
-  OLDEST_READABLE_VERSION,
+  OLDEST_READABLE_VERSION, viewHeaderAt, viewKind, viewOffset, viewLength, viewFlags, ARRAY_BUFFER,
+  ARRAY_BUFFER_VIEW, HOST_OBJECT, ELEMENT_SIZES, LAST_NODE_HOST_INDEX,
 } from './wire.js';
 
 // Captured at load, like everything in intrinsics.js.
 const { ArrayCtor, ArrayPrototype, DateCtor, MapCtor, ObjectCtor, ObjectPrototype, SetCtor, getPrototypeOf, mapSet, setAdd, newList, typedArrayLength } = I;
+const { ArrayBufferCtor, Uint8ArrayCtor, typedArraySet, typedArraySubarray } = I;
 
 /** What readDirect returns when it leaves the bytes to readWire and the builder. */
 export const NOT_READ = Symbol('not read');
@@ -38,8 +43,11 @@ let data;
 let end = 0;
 let pos = 0;
 let depth = 0;
-/** The objects made so far, by wire id (= the builder's object id). */
+let version = 0;
+/** The objects made so far, by wire id. */
 let objects;
+/** The wire ids of ArrayBuffers (a reference to one is readWire's: a view may follow it). */
+let bufferIds;
 
 /**
  * The value that V8 wire-format bytes (a Uint8Array) hold, as deserialize() makes it from
@@ -54,9 +62,10 @@ export function readDirect(bytes) {
   end = length;
   depth = 0;
   objects = newList();
+  bufferIds = newList();
   forgetWindow();
   try {
-    const version = varintAt(bytes, 1, end);
+    version = varintAt(bytes, 1, end);
     if (version > LATEST_VERSION || version < OLDEST_READABLE_VERSION) return NOT_READ;
     pos = after;
     const result = value();
@@ -69,6 +78,7 @@ export function readDirect(bytes) {
     forgetWindow();
     data = undefined;
     objects = undefined;
+    bufferIds = undefined;
   }
 }
 
@@ -138,6 +148,14 @@ function properties(target, endTag, isArray) {
     createDataProperty(target, k, value(), isArray);
     count++;
   }
+}
+
+/** A new ArrayBuffer with the `length` bytes at `pos`, moving past them. */
+function copy(length) {
+  const buffer = new ArrayBufferCtor(length);
+  typedArraySet(new Uint8ArrayCtor(buffer), typedArraySubarray(data, pos, pos + length));
+  pos += length;
+  return buffer;
 }
 
 /** The object `o` was made: it takes the next id. */
@@ -242,8 +260,31 @@ function value() {
     }
     case OBJECT_REFERENCE: {
       const id = varint();
-      if (id >= objects.length) throw GIVE_UP;
+      if (id >= objects.length || bufferIds[id] === true) throw GIVE_UP;
       return objects[id];
+    }
+    case ARRAY_BUFFER: {
+      const length = varint();
+      if (length > end - pos) throw GIVE_UP;
+      const buffer = copy(length);
+      bufferIds[objects.length] = true;
+      made(buffer);
+      // V8's `ReadObject` peeks for a view after any ArrayBuffer.
+      while (pos < end && data[pos] === PADDING) pos++;
+      if (pos >= end || data[pos] !== ARRAY_BUFFER_VIEW) return buffer;
+      viewHeaderAt(data, pos, end, version, length, 0);
+      pos = after;
+      return made(makeView(viewKind, buffer, viewOffset, viewLength, viewFlags));
+    }
+    case HOST_OBJECT: {
+      // Node's `DefaultDeserializer._readHostObject` (how v8.serialize writes views): one wire id.
+      // (Not a Buffer: Buffer.from reads the ArrayBuffer's byteLength through a getter a page
+      // can replace.)
+      const index = varint();
+      if (index > LAST_NODE_HOST_INDEX || index === NODE_BUFFER_KIND) throw GIVE_UP;
+      const byteLength = varint();
+      if (byteLength % ELEMENT_SIZES[index] !== 0 || byteLength > end - pos) throw GIVE_UP;
+      return made(makeView(index, copy(byteLength), 0, byteLength, 0));
     }
     case TWO_BYTE_STRING: {
       const s = stringAt(data, pos, end, t);

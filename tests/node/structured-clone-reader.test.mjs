@@ -228,14 +228,23 @@ test('hand cases: every tag the direct reader reads, and what it leaves mid-stru
     wire(0x41, 4, 0x44, double(5), 0x52, str('a.b'), 0x13, 0x79, 0x5e, 0x01, 0x24, 0, 4),
     wire(0x41, 6, 0x78, 0x6e, double(2), 0x7a, 0x10, 1, 0, 0, 0, 0, 0, 0, 0, 0x73, str('s'), 0x73, utf16('€'), 0x5e, 0x04, 0x24, 0, 6),
     wire(0x52, utf16('\\p{L}+'), 0x10), wire(0x52, str('x'), 0x80, 0x02), wire(0x44, double(NaN)),
+    // ArrayBuffers, views over them (ids: the buffer's, then the view's), Node's host-object views.
+    wire(0x42, 2, 1, 2), wire(0x42, 0), wire(0x42, 4, 1, 2, 3, 4, 0x56, 0x62, 0, 4, 0), new Uint8Array([0xff, 13, 0x42, 2, 1, 2, 0x56, 0x42, 1, 1]),
+    wire(0x41, 3, 0x42, 8, 1, 2, 3, 4, 5, 6, 7, 8, 0x00, 0x56, 0x64, 4, 4, 0, 0x5e, 0x02, 0x5e, 0x00, 0x24, 0, 3),
+    wire(0x41, 2, 0x42, 2, 1, 2, 0x30, 0x24, 0, 2), wire(0x42, 8, 1, 2, 3, 4, 5, 6, 7, 8, 0x56, 0x3f, 2, 6, 0), wire(0x42, 8, 1, 2, 3, 4, 5, 6, 7, 8, 0x56, 0x51, 0, 8, 0),
+    wire(0x41, 2, 0x5c, 1, 3, 7, 8, 9, 0x5e, 0x01, 0x24, 0, 2), wire(0x5c, 8, 8, 0, 0, 0, 0, 0, 0, 0xf0, 0x3f), wire(0x5c, 9, 2, 1, 2), wire(0x5c, 0, 0),
   ];
   for (const bytes of read) {
     assert.ok(assertSameOutcome(bytes, 'read'), `left: ${Buffer.from(bytes).toString('hex')}`);
   }
   const left = [
     // Tags the direct reader leaves (the ops path reads or rejects them).
-    wire(0x53, 2, 0xc3, 0xa9), wire(0x6f, 0x53, 1, 0x61, 0x30, 0x7b, 1), wire(0x42, 2, 1, 2), wire(0x42, 4, 1, 2, 3, 4, 0x56, 0x62, 0, 4, 0),
-    wire(0x72, 0x6d, str('m'), 0x2e), wire(0x6f, 0x4e, double(NaN), str('x'), str('value'), 0x30, 0x7b, 2), wire(0x5c, 1, 1, 7), wire(0x74, 0), wire(0x75, 0),
+    wire(0x53, 2, 0xc3, 0xa9), wire(0x6f, 0x53, 1, 0x61, 0x30, 0x7b, 1), wire(0x7e, 2, 4, 1, 2), wire(0x42, 2, 1, 2, 0x5e, 0x00),
+    wire(0x41, 2, 0x42, 4, 1, 2, 3, 4, 0x56, 0x62, 0, 4, 0, 0x5e, 0x01, 0x56, 0x62, 0, 2, 0, 0x24, 0, 2), wire(0x5c, 10, 2, 1, 2),
+    wire(0x72, 0x6d, str('m'), 0x2e), wire(0x6f, 0x4e, double(NaN), str('x'), str('value'), 0x30, 0x7b, 2), wire(0x74, 0), wire(0x75, 0),
+    wire(0x42, 4, 1, 2, 3, 4, 0x56, 0x77, 1, 2, 0), wire(0x42, 4, 1, 2, 3, 4, 0x56, 0x62, 2, 4, 0), wire(0x42, 4, 1, 2, 3, 4, 0x56, 0x62, 0, 0, 1),
+    wire(0x42, 4, 1, 2, 3, 4, 0x56, 0x62, 0, 4, 2), wire(0x42, 4, 1, 2, 3, 4, 0x56, 0x01, 0, 4, 0), wire(0x42, 5, 1, 2), wire(0x56, 0x62, 0, 0, 0),
+    wire(0x5c, 3, 3, 1, 2, 3), wire(0x5c, 13, 0), wire(0x5c, 1, 5, 1), wire(0x42, 1, 1, 0x56, 0x68, 0, 2, 0),
     // Malformed in the middle of a structure: each a DataCloneError from the ops path.
     wire(0x6f, str('a'), 0x6f, str('b'), 0x30, 0x7b, 2, 0x7b, 1), wire(0x41, 2, 0x30, 0x24, 0, 2), wire(0x41, 2, 0x30, 0x30, 0x24, 0, 3),
     wire(0x41, 2, 0x30, 0x30, 0x24, 1, 2), wire(0x61, 2, 0x40, 0, 3), wire(0x3b, 0x30, 0x3a, 1), wire(0x3b, 0x30, 0x30, 0x3a, 1), wire(0x27, 0x30, 0x2c, 2),
@@ -266,6 +275,7 @@ test('under replaced built-ins and setters, deserialize() equals the ops path an
   const value = { a: 1, 0: [2, 3], x: { x: 1 }, m: new Map([[1, new Set([2])]]), r: /x/g, __proto__: null };
   value.arr = [1, 2];
   value.arr.x = 'named';
+  value.views = [new Uint8Array([1, 2, 3]), new DataView(new ArrayBuffer(4), 1), new Float64Array([0.5])];
   const inputs = bytesOf(value);
   let calls = 0;
   const restore = [];
@@ -285,6 +295,11 @@ test('under replaced built-ins and setters, deserialize() equals the ops path an
     replace(Map.prototype, 'set', { value: () => calls++ });
     replace(Set.prototype, 'add', { value: () => calls++ });
     replace(RegExp.prototype, 'flags', { get: () => calls++ });
+    replace(ArrayBuffer.prototype, 'byteLength', { get: () => calls++ });
+    replace(Object.getPrototypeOf(Uint8Array.prototype), 'buffer', { get: () => calls++ });
+    replace(Object.getPrototypeOf(Uint8Array.prototype), 'length', { get: () => calls++ });
+    replace(Object.getPrototypeOf(Uint8Array.prototype), 'set', { value: () => calls++ });
+    replace(Object.getPrototypeOf(Uint8Array.prototype), 'subarray', { value: () => calls++ });
     for (const bytes of inputs) {
       assert.notEqual(readDirect(bytes), NOT_READ);
       results[results.length++] = { __proto__: null, read: deserialize(bytes), old: deserializeThroughOps(bytes) };
@@ -295,7 +310,7 @@ test('under replaced built-ins and setters, deserialize() equals the ops path an
   assert.equal(calls, 0);
   for (const { read, old } of Array.from(results)) {
     assertSameClone(read, old);
-    assertSameClone(read, structuredClone(value));
+    assertSameClone(read, structuredClone(value), { viewsByContent: true });
     assert.deepEqual(Object.getOwnPropertyDescriptor(read, 'a'), { value: 1, writable: true, enumerable: true, configurable: true });
     assert.deepEqual(Object.getOwnPropertyDescriptor(read[0], '0'), { value: 2, writable: true, enumerable: true, configurable: true });
     assert.equal(Object.getOwnPropertyDescriptor(read.arr, 'x').value, 'named');
