@@ -2,12 +2,12 @@
 // objects as it reads them, for the tags of ordinary data (primitives, one- and two-byte strings,
 // objects, dense and sparse Arrays, Maps, Sets, Dates, RegExps, primitive wrappers,
 // back-references, padding and verify-object-count records; ArrayBuffers and the views over them,
-// Node's host-object views). It makes exactly what readWire
+// Node's host-object views; Errors). It makes exactly what readWire
 // then the builder make, or nothing: at anything else — another tag, bytes that fail a check,
 // nesting deeper than MAX_DEPTH, an exception of any kind — it gives up (NOT_READ) and
 // deserialize() reads the bytes again through readWire and the builder from the start, whose
 // errors name the byte and the problem. Giving up is unobservable: the reader only makes fresh
-// objects with the builder's own steps (createDataProperty, defineElement, makeRegExp) and
+// objects with the builder's own steps (createDataProperty, defineElement, makeRegExp, ...) and
 // intrinsics captured at load, and calls no code a page can reach. UTF-8 strings (which neither
 // V8 nor weft writes) are left to readWire: their decoder is the host's TextDecoder.
 // It shares wire.js's reading helpers (varints, doubles, strings and their caches, BigInts,
@@ -16,7 +16,7 @@
 // to readWire.
 import * as I from './intrinsics.js';
 import { NODE_BUFFER_KIND } from './ops.js';
-import { createDataProperty, defineElement, makeRegExp, makeView } from './builder.js';
+import { createDataProperty, defineElement, defineHidden, makeRegExp, makeView } from './builder.js';
 import {
   after, bigintAt, checkRegExpFlags, doubleAt, forgetWindow, oneByte, oneByteKeyAt, stringAt, valueTagAt, varintAt,
   VERSION, PADDING, VERIFY_OBJECT_COUNT, THE_HOLE, UNDEFINED, NULL, TRUE, FALSE, INT32, UINT32, DOUBLE, BIGINT,
@@ -24,12 +24,13 @@ import {
   END_SPARSE_JS_ARRAY, BEGIN_DENSE_JS_ARRAY, END_DENSE_JS_ARRAY, DATE, TRUE_OBJECT, FALSE_OBJECT, NUMBER_OBJECT,
   BIGINT_OBJECT, STRING_OBJECT, REGEXP, BEGIN_JS_MAP, END_JS_MAP, BEGIN_JS_SET, END_JS_SET, LATEST_VERSION,
   OLDEST_READABLE_VERSION, viewHeaderAt, viewKind, viewOffset, viewLength, viewFlags, ARRAY_BUFFER,
-  ARRAY_BUFFER_VIEW, HOST_OBJECT, ELEMENT_SIZES, LAST_NODE_HOST_INDEX,
+  ARRAY_BUFFER_VIEW, HOST_OBJECT, ELEMENT_SIZES, LAST_NODE_HOST_INDEX, ERROR, ERROR_MESSAGE, ERROR_CAUSE, ERROR_STACK,
+  ERROR_END, ERROR_FIELD_PROTOTYPES,
 } from './wire.js';
 
 // Captured at load, like everything in intrinsics.js.
 const { ArrayCtor, ArrayPrototype, DateCtor, MapCtor, ObjectCtor, ObjectPrototype, SetCtor, getPrototypeOf, mapSet, setAdd, newList, typedArrayLength } = I;
-const { ArrayBufferCtor, Uint8ArrayCtor, typedArraySet, typedArraySubarray } = I;
+const { ArrayBufferCtor, Uint8ArrayCtor, typedArraySet, typedArraySubarray, ErrorConstructors, newErrorWithoutStack, setErrorStack } = I;
 
 /** What readDirect returns when it leaves the bytes to readWire and the builder. */
 export const NOT_READ = Symbol('not read');
@@ -150,6 +151,39 @@ function properties(target, endTag, isArray) {
   }
 }
 
+/**
+ * `ReadJSError`: its fields in any order (a prototype tag, the message, the stack, the cause),
+ * then the Error, made once its prototype is known, and given its fields in their order (as the
+ * builder does). Its id is taken first; it is complete only at its end.
+ */
+function error() {
+  if (++depth > MAX_DEPTH) throw GIVE_UP;
+  const id = objects.length;
+  objects[id] = undefined;
+  let prototype = 0;
+  const fields = newList();
+  for (;;) {
+    const field = varint();
+    if (field === ERROR_END) break;
+    if (field === ERROR_MESSAGE || field === ERROR_STACK || field === ERROR_CAUSE) {
+      fields[fields.length] = field;
+      fields[fields.length] = field === ERROR_CAUSE ? value() : stringValue();
+    } else {
+      prototype = field < 0x80 ? ERROR_FIELD_PROTOTYPES[field] : -1;
+      if (prototype < 0) throw GIVE_UP;
+    }
+  }
+  const object = newErrorWithoutStack(ErrorConstructors[prototype]);
+  for (let i = 0; i < fields.length; i += 2) {
+    const field = fields[i];
+    if (field === ERROR_STACK) setErrorStack(object, fields[i + 1]);
+    else defineHidden(object, field === ERROR_MESSAGE ? 'message' : 'cause', fields[i + 1]);
+  }
+  objects[id] = object;
+  depth--;
+  return object;
+}
+
 /** A new ArrayBuffer with the `length` bytes at `pos`, moving past them. */
 function copy(length) {
   const buffer = new ArrayBufferCtor(length);
@@ -259,10 +293,13 @@ function value() {
       return set;
     }
     case OBJECT_REFERENCE: {
+      // (Undefined: an Error still being read.)
       const id = varint();
-      if (id >= objects.length || bufferIds[id] === true) throw GIVE_UP;
+      if (id >= objects.length || bufferIds[id] === true || objects[id] === undefined) throw GIVE_UP;
       return objects[id];
     }
+    case ERROR:
+      return error();
     case ARRAY_BUFFER: {
       const length = varint();
       if (length > end - pos) throw GIVE_UP;
