@@ -12,8 +12,7 @@
 // V8 nor weft writes) are left to readWire: their decoder is the host's TextDecoder.
 // It shares wire.js's reading helpers (varints, doubles, strings and their caches, BigInts,
 // view headers); their position after a read is `after`. Objects are kept by wire id (a
-// back-reference's number); a reference to an ArrayBuffer, which a new view may follow, is left
-// to readWire.
+// back-reference's number).
 import * as I from './intrinsics.js';
 import { NODE_BUFFER_KIND } from './ops.js';
 import { createDataProperty, defineElement, defineHidden, makeRegExp, makeView } from './builder.js';
@@ -47,8 +46,8 @@ let depth = 0;
 let version = 0;
 /** The objects made so far, by wire id. */
 let objects;
-/** The wire ids of ArrayBuffers (a reference to one is readWire's: a view may follow it). */
-let bufferIds;
+/** By wire id, the byte length of each ArrayBuffer (a view may follow a reference to one). */
+let bufferLengths;
 
 /**
  * The value that V8 wire-format bytes (a Uint8Array) hold, as deserialize() makes it from
@@ -63,7 +62,7 @@ export function readDirect(bytes) {
   end = length;
   depth = 0;
   objects = newList();
-  bufferIds = newList();
+  bufferLengths = newList();
   forgetWindow();
   try {
     version = varintAt(bytes, 1, end);
@@ -79,7 +78,7 @@ export function readDirect(bytes) {
     forgetWindow();
     data = undefined;
     objects = undefined;
-    bufferIds = undefined;
+    bufferLengths = undefined;
   }
 }
 
@@ -182,6 +181,18 @@ function error() {
   objects[id] = object;
   depth--;
   return object;
+}
+
+/**
+ * After an ArrayBuffer (new or referred to) of `length` bytes, a view over it if one follows (V8's
+ * `ReadObject` peeks for one after any ArrayBuffer), else the buffer.
+ */
+function bufferOrView(buffer, length) {
+  while (pos < end && data[pos] === PADDING) pos++;
+  if (pos >= end || data[pos] !== ARRAY_BUFFER_VIEW) return buffer;
+  viewHeaderAt(data, pos, end, version, length, 0);
+  pos = after;
+  return made(makeView(viewKind, buffer, viewOffset, viewLength, viewFlags));
 }
 
 /** A new ArrayBuffer with the `length` bytes at `pos`, moving past them. */
@@ -293,10 +304,11 @@ function value() {
       return set;
     }
     case OBJECT_REFERENCE: {
-      // (Undefined: an Error still being read.)
       const id = varint();
-      if (id >= objects.length || bufferIds[id] === true || objects[id] === undefined) throw GIVE_UP;
-      return objects[id];
+      const object = objects[id]; // (undefined: an Error still being read, or no such id)
+      if (id >= objects.length || object === undefined) throw GIVE_UP;
+      const length = bufferLengths[id];
+      return length === undefined ? object : bufferOrView(object, length);
     }
     case ERROR:
       return error();
@@ -304,14 +316,8 @@ function value() {
       const length = varint();
       if (length > end - pos) throw GIVE_UP;
       const buffer = copy(length);
-      bufferIds[objects.length] = true;
-      made(buffer);
-      // V8's `ReadObject` peeks for a view after any ArrayBuffer.
-      while (pos < end && data[pos] === PADDING) pos++;
-      if (pos >= end || data[pos] !== ARRAY_BUFFER_VIEW) return buffer;
-      viewHeaderAt(data, pos, end, version, length, 0);
-      pos = after;
-      return made(makeView(viewKind, buffer, viewOffset, viewLength, viewFlags));
+      bufferLengths[objects.length] = length;
+      return bufferOrView(made(buffer), length);
     }
     case HOST_OBJECT: {
       // Node's `DefaultDeserializer._readHostObject` (how v8.serialize writes views): one wire id.
