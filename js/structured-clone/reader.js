@@ -1,10 +1,11 @@
 // deserialize()'s direct reader: one recursive pass over V8 wire-format bytes that makes the
-// objects as it reads them, for the tags of ordinary data (primitives, one- and two-byte strings,
-// objects, dense and sparse Arrays, Maps, Sets, Dates, RegExps, primitive wrappers,
-// back-references, padding and verify-object-count records; ArrayBuffers and the views over them,
-// Node's host-object views; Errors). It makes exactly what readWire
-// then the builder make, or nothing: at anything else — another tag, bytes that fail a check,
-// nesting deeper than MAX_DEPTH, an exception of any kind — it gives up (NOT_READ) and
+// objects as it reads them, for the tags of the usual data (primitives, one- and two-byte
+// strings, objects, dense and sparse Arrays, Maps, Sets, Dates, RegExps, primitive wrappers,
+// Errors, ArrayBuffers and the views over them, Node's host-object views, back-references,
+// padding and verify-object-count records). It makes exactly what readWire then the builder
+// make, or nothing: at anything else — another tag (serializable objects, resizable, transferred
+// or shared buffers, Node Buffers), bytes that fail a check, nesting deeper than MAX_DEPTH, an
+// exception of any kind — it gives up (NOT_READ) and
 // deserialize() reads the bytes again through readWire and the builder from the start, whose
 // errors name the byte and the problem. Giving up is unobservable: the reader only makes fresh
 // objects with the builder's own steps (createDataProperty, defineElement, makeRegExp, ...) and
