@@ -985,10 +985,12 @@ function oneByte(data, start, length, end) {
   if (length >= SHORT_STRING && (latin1Slice !== undefined || length > WINDOW_STRING)) return latin1(data, start, start + length);
   if (length === 0) return '';
   if (windowData !== data || start < windowStart || start + length > windowEnd) {
+    // (The decoding first: if it throws, no stale window is left for these bytes.)
+    const windowLimit = end - start > WINDOW ? start + WINDOW : end;
+    window = latin1(data, start, windowLimit);
     windowData = data;
     windowStart = start;
-    windowEnd = end - start > WINDOW ? start + WINDOW : end;
-    window = latin1(data, windowStart, windowEnd);
+    windowEnd = windowLimit;
   }
   const s = I.stringSlice(window, start - windowStart, start - windowStart + length);
   // Where no native call makes one string (browsers), a longer one is cut from the window too,
@@ -1086,14 +1088,19 @@ const keyBytes = new Uint8ArrayCtor(KEY_CACHE_SIZE * KEY_CACHE_LENGTH);
 
 /** A one-byte key's string, after its tag. */
 function oneByteKeyAt(data, pos, end) {
-  const length = varintAt(data, pos, end);
-  pos = after;
+  let length = data[pos];
+  if (length < 0x80) {
+    pos++;
+  } else {
+    length = varintAt(data, pos, end);
+    pos = after;
+  }
   checkRemaining(length, pos, end);
   after = pos + length;
   if (length > KEY_CACHE_LENGTH || length === 0) return oneByte(data, pos, length, end);
-  let hash = length;
-  for (let i = pos; i < pos + length; i++) hash = (hash * 31 + data[i]) | 0;
-  const slot = hash & (KEY_CACHE_SIZE - 1);
+  // The slot by the length and three of the bytes (hashing every byte measured slower; the
+  // comparison below decides).
+  const slot = (length * 0x9e5 + data[pos] * 0x3b + data[pos + (length >> 1)] * 0x7 + data[pos + length - 1]) & (KEY_CACHE_SIZE - 1);
   const at = slot * KEY_CACHE_LENGTH;
   const cached = keyCache[slot];
   if (cached !== undefined && keyLengths[slot] === length) {
@@ -1102,9 +1109,11 @@ function oneByteKeyAt(data, pos, end) {
     if (i === length) return cached;
   }
   const key = oneByte(data, pos, length, end);
-  keyCache[slot] = key;
+  // (The key last: if something throws, say at the stack's limit, the slot stays empty.)
+  keyCache[slot] = undefined;
   keyLengths[slot] = length;
-  typedArraySet(keyBytes, typedArraySubarray(data, pos, pos + length), at);
+  for (let i = 0; i < length; i++) keyBytes[at + i] = data[pos + i];
+  keyCache[slot] = key;
   return key;
 }
 
@@ -1152,6 +1161,23 @@ function viewHeaderAt(data, pos, end, version, length, resizable) {
   viewLength = (flags & op.VIEW_LENGTH_TRACKING) !== 0 ? 0 : byteLength;
   viewFlags = flags;
 }
+
+/** Forgets the window of decoded bytes: each read starts and ends with this (bytes can change). */
+export function forgetWindow() {
+  windowData = undefined;
+}
+
+// What reader.js (deserialize()'s direct reader) shares with readWire below.
+export {
+  after, doubleAt, oneByte, oneByteKeyAt, stringAt, valueTagAt, varintAt, bigintAt,
+  VERSION, PADDING, VERIFY_OBJECT_COUNT, THE_HOLE, UNDEFINED, NULL, TRUE, FALSE, INT32, UINT32, DOUBLE, BIGINT,
+  UTF8_STRING, ONE_BYTE_STRING, TWO_BYTE_STRING, OBJECT_REFERENCE, BEGIN_JS_OBJECT, END_JS_OBJECT,
+  BEGIN_SPARSE_JS_ARRAY, END_SPARSE_JS_ARRAY, BEGIN_DENSE_JS_ARRAY, END_DENSE_JS_ARRAY, DATE, TRUE_OBJECT,
+  FALSE_OBJECT, NUMBER_OBJECT, BIGINT_OBJECT, STRING_OBJECT, REGEXP, BEGIN_JS_MAP, END_JS_MAP, BEGIN_JS_SET,
+  END_JS_SET, LATEST_VERSION, OLDEST_READABLE_VERSION, viewHeaderAt, viewKind, viewOffset, viewLength, viewFlags,
+  ARRAY_BUFFER, ARRAY_BUFFER_VIEW, HOST_OBJECT, ELEMENT_SIZES, LAST_NODE_HOST_INDEX, ERROR, ERROR_MESSAGE, ERROR_CAUSE,
+  ERROR_STACK, ERROR_END, ERROR_FIELD_PROTOTYPES,
+};
 
 function newFrame(t, length, wireId, at) {
   return { t, count: 0, length, remaining: length, awaiting: false, wireId, at };
