@@ -357,13 +357,13 @@ const CHECKS_BY_NAME = ownMap([
   ['WebAssembly.Instance', (v) => passes(getter(wasmPrototype('Instance'), 'exports'), v)],
 ]);
 
-/** Confirms what a prototype suggests with the kind's brand check. */
-export function confirmKind(name, value) {
+/** Confirms what a prototype suggests with the kind's brand check (in parentheses: see walker.js). */
+export const confirmKind = (function (name, value) {
   const check = CHECKS_BY_NAME.get(name);
   // Kinds without a side-effect-free check (Promise, generators, iterators in browsers): an
   // object inheriting from their prototype is taken to be one.
   return check === undefined || check(value);
-}
+});
 
 /**
  * The realm's intrinsic prototypes → [kind, name]. An object whose prototype chain reaches one

@@ -845,9 +845,35 @@ const copyValue = (function (value, clone, budget) {
       clone.memory.set(value, copy);
       return copy;
     }
+    case I.VIEW:
+      return directView(value, clone) ?? serializeInternal(value, { __proto__: null, direct: true, clone });
     default:
       return serializeInternal(value, { __proto__: null, direct: true, clone });
   }
+});
+
+/**
+ * The copy of a typed array over a fixed-length ArrayBuffer that it does not leave empty (so
+ * neither detached nor out of bounds), as the walker's `view` and `buffer` make it in direct
+ * mode (the buffer copied once, through memory); undefined for every other view, which the
+ * walker takes. The usual view of a first structuredClone then runs no serializeInternal.
+ */
+const directView = (function (value, clone) {
+  const name = I.typedArrayName(value);
+  if (name === undefined) return undefined;
+  const viewed = I.typedArrayBuffer(value);
+  const byteLength = I.typedArrayByteLength(value);
+  if (byteLength === 0 || I.isSharedArrayBuffer(viewed) || (I.arrayBufferResizable !== undefined && I.arrayBufferResizable(viewed))) return undefined;
+  let buffer = clone.memory.get(viewed);
+  if (buffer === undefined) {
+    const length = I.arrayBufferByteLength(viewed);
+    buffer = new I.ArrayBufferCtor(length);
+    I.typedArraySet(new I.Uint8ArrayCtor(buffer), new I.Uint8ArrayCtor(viewed, 0, length));
+    clone.memory.set(viewed, buffer);
+  }
+  const copy = makeView(op.VIEW_KINDS[name], buffer, I.typedArrayByteOffset(value), byteLength, 0);
+  clone.memory.set(value, copy);
+  return copy;
 });
 
 /** An ordinary object's properties (an Array's from keys[from]): HasOwnProperty, Get, copy, in turn. */
