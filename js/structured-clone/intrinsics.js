@@ -335,7 +335,7 @@ const BUILTIN_TAGS = ownMap([
  * with own keys are taken to be ordinary: checking every object would cost the common case
  * 10–20 %; see the README.)
  */
-export function hiddenKind(value) {
+export const hiddenKind = (function (value) {
   if (!nodeTypes && !(toStringTag in value)) {
     const tagged = BUILTIN_TAGS.get(objectToString(value));
     if (tagged !== undefined) return tagged;
@@ -346,7 +346,7 @@ export function hiddenKind(value) {
   }
   const weft = platformObjectName(value);
   return weft === undefined ? ORDINARY_KIND : [UNCLONEABLE, weft];
-}
+});
 
 const wasmPrototype = (name) => globalThis.WebAssembly?.[name]?.prototype;
 const CHECKS_BY_NAME = ownMap([

@@ -32,6 +32,8 @@ const Stamp = (function (object) {
   return object;
 });
 
+let nameOf;
+
 class PlatformInterface extends Stamp {
   #name;
   constructor(object, name) {
@@ -39,9 +41,11 @@ class PlatformInterface extends Stamp {
     this.#name = name;
   }
 
-  /** The interface name if this bundle stamped `object`, else undefined. */
-  static nameOf(object) {
-    return #name in object ? object.#name : undefined;
+  static {
+    /** The interface name if this bundle stamped `object`, else undefined (in parentheses: compiled with the script). */
+    nameOf = (function (object) {
+      return #name in object ? object.#name : undefined;
+    });
   }
 }
 
@@ -64,7 +68,7 @@ const checks = (() => {
     return created;
   }
 })();
-defineProperty(checks, checks.length, { __proto__: null, value: PlatformInterface.nameOf, writable: true, enumerable: true, configurable: true });
+defineProperty(checks, checks.length, { __proto__: null, value: nameOf, writable: true, enumerable: true, configurable: true });
 
 /** Records `object` as an instance of weft's platform interface `name` (called by its constructor). */
 export const markPlatformObject = (function (object, name) {
@@ -75,10 +79,10 @@ export const markPlatformObject = (function (object, name) {
 markPlatformObject({ __proto__: null }, undefined);
 
 /** The interface name if `object` is one of weft's platform objects (from any bundle), else undefined. */
-export function platformObjectName(object) {
+export const platformObjectName = (function (object) {
   for (let i = 0; i < checks.length; i++) {
     const name = checks[i](object);
     if (name !== undefined) return name;
   }
   return undefined;
-}
+});

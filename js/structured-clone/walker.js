@@ -954,15 +954,16 @@ const copyList = (function (value, isMap, clone, budget) {
  */
 const copyEntries = (function (value, isMap, list, start) {
   let end = start;
+  // The callbacks in parentheses too: an arrow would compile on the first Map's clone.
   if (isMap) {
-    I.mapForEach(value, (v, k) => {
+    I.mapForEach(value, (function (v, k) {
       list[end++] = k;
       list[end++] = v;
-    });
+    }));
   } else {
-    I.setForEach(value, (v) => {
+    I.setForEach(value, (function (v) {
       list[end++] = v;
-    });
+    }));
   }
   return end;
 });
