@@ -783,10 +783,11 @@ const RECURSION_BUDGET = 64;
 /**
  * StructuredSerializeInternal fused with StructuredDeserialize for structuredClone without a
  * transfer list or registered classes (see serializeInternal's `direct`): ordinary objects,
- * Arrays, Maps, Sets, Dates, RegExps and primitive wrappers are copied here, recursively, with
- * the same steps in the same order as the walker; every other value (buffers, views, errors,
- * platform objects, what cannot be cloned, and anything deeper than RECURSION_BUDGET) goes to
- * serializeInternal, sharing the memory map.
+ * Arrays, Maps, Sets, Dates, RegExps, primitive wrappers and typed arrays over fixed-length
+ * ArrayBuffers (directView) are copied here, recursively, with the same steps in the same order
+ * as the walker; every other value (buffers, other views, errors, platform objects, what cannot
+ * be cloned, and anything deeper than RECURSION_BUDGET) goes to serializeInternal, sharing the
+ * memory map.
  */
 export const cloneDirect = (function (root) {
   const clone = { __proto__: null, memory: I.ownMap(), protoCache: I.ownMap(), failure: undefined, entries: I.newList(), top: 0 };
