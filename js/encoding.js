@@ -162,18 +162,18 @@ const hostUtf8 = /* @__PURE__ */ verified(() => {
 // --- WebIDL helpers ---
 
 /** A WebIDL dictionary argument: undefined/null are empty, other non-objects a TypeError. */
-function toDictionary(value, where) {
+const toDictionary = (function (value, where) {
   if (value === undefined || value === null) return {};
   if (typeof value !== 'object' && typeof value !== 'function') {
     throw new TypeError(`${where}: the options argument is not an object.`);
   }
   return value;
-}
+});
 
 const emptyBytes = new Uint8Array(0);
 
 /** WebIDL BufferSource bytes, offsets respected; a detached buffer (byteLength 0) holds none. */
-function bufferSourceBytes(value, where) {
+const bufferSourceBytes = (function (value, where) {
   // A Uint8Array is its own bytes (a detached one has length 0).
   if (isView(value) && typedArrayTag(value) === 'Uint8Array') return value;
   if (isView(value)) {
@@ -185,7 +185,7 @@ function bufferSourceBytes(value, where) {
     throw new TypeError(`${where}: the argument is not an ArrayBuffer, SharedArrayBuffer or ArrayBufferView.`);
   }
   return length === 0 ? new Uint8Array(0) : new Uint8Array(value);
-}
+});
 
 const arrayBufferByteLength = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength').get;
 // Pages that are not cross-origin isolated have no SharedArrayBuffer global, yet shared wasm
@@ -265,7 +265,7 @@ function encodingIndex(entry) {
   return (entry.index ??= glue.textDecoderEncoding(entry.name));
 }
 
-function encodingForLabel(label) {
+const encodingForLabel = (function (label) {
   let entry = encodings.get(label);
   if (entry === undefined) {
     const index = glue.textDecoderEncoding(label); // a RangeError for a bad label
@@ -282,7 +282,7 @@ function encodingForLabel(label) {
     if (encodings.size < ENCODINGS_CACHED && label.length <= LABEL_CACHED) encodings.set(label, entry);
   }
   return entry;
-}
+});
 
 // Single-byte encodings (§9) go to the host's TextDecoder for inputs over SMALL_AREA bytes where
 // it decodes every byte exactly as weft does: it makes the string in one native step, where weft
@@ -333,7 +333,7 @@ const shortUnits = new Uint16Array(SHORT_INPUT);
 const fromCharCode = String.fromCharCode;
 
 /** The string of the first `count` units of shortUnits (measured: arguments beat apply). */
-function shortString(count) {
+const shortString = (function (count) {
   const a = shortUnits;
   switch (count) {
     case 0:
@@ -350,10 +350,10 @@ function shortString(count) {
   let string = '';
   for (let i = 0; i < count; i++) string += fromCharCode(a[i]);
   return string;
-}
+});
 
 /** `bytes` (at most SHORT_INPUT) decoded, if they are all ASCII; else undefined. */
-function shortAscii(bytes) {
+const shortAscii = (function (bytes) {
   const length = bytes.length;
   for (let i = 0; i < length; i++) {
     const byte = bytes[i];
@@ -361,14 +361,14 @@ function shortAscii(bytes) {
     shortUnits[i] = byte;
   }
   return shortString(length);
-}
+});
 
 /**
  * `bytes` (at most SHORT_INPUT) decoded as UTF-8, if they are well-formed and end on a
  * character boundary (then any UTF-8 decoder from its initial state gives this, streaming or
  * not); else undefined.
  */
-function shortUtf8(bytes) {
+const shortUtf8 = (function (bytes) {
   const length = bytes.length;
   let count = 0;
   let i = 0;
@@ -409,13 +409,16 @@ function shortUtf8(bytes) {
     i += 4;
   }
   return shortString(count);
-}
+});
 
 // Inputs up to this many bytes cross through a fixed area of wasm memory (src/bindings/
 // encoding.rs SmallArea), whose second part holds the UTF-16 output.
 const SMALL_AREA = 256;
 const PACKED = 2 ** 48;
 let smallOutput = 0;
+
+let constructDecoder;
+let decodeWith;
 
 /** `new TextDecoder(label = "utf-8", {fatal, ignoreBOM})` (§8.2). */
 export const TextDecoder = /* @__PURE__ */ webidlInterface(class TextDecoder {
@@ -424,17 +427,109 @@ export const TextDecoder = /* @__PURE__ */ webidlInterface(class TextDecoder {
   #state = 0;
 
   constructor(label = undefined, options = undefined) {
-    markPlatformObject(this, 'TextDecoder');
-    label = label === undefined ? 'utf-8' : toDOMString(label);
-    let flags = 0;
-    if (options !== undefined && options !== null) {
-      // The dictionary's members in WebIDL's (lexicographic) order.
-      const dictionary = toDictionary(options, "Failed to construct 'TextDecoder'");
-      if (dictionary.fatal) flags |= FATAL;
-      if (dictionary.ignoreBOM) flags |= IGNORE_BOM;
-    }
-    this.#encoding = encodingForLabel(label);
-    this.#options = flags;
+    constructDecoder(this, label, options);
+  }
+
+  // The constructor's and decode's work, in functions in parentheses: V8 compiles those with the
+  // script, where it compiles a class's methods on their first call (the cold first call's time
+  // was mostly that); the methods themselves stay one call long.
+  static {
+    constructDecoder = (function (decoder, label, options) {
+      markPlatformObject(decoder, 'TextDecoder');
+      label = label === undefined ? 'utf-8' : toDOMString(label);
+      let flags = 0;
+      if (options !== undefined && options !== null) {
+        // The dictionary's members in WebIDL's (lexicographic) order.
+        const dictionary = toDictionary(options, "Failed to construct 'TextDecoder'");
+        if (dictionary.fatal) flags |= FATAL;
+        if (dictionary.ignoreBOM) flags |= IGNORE_BOM;
+      }
+      decoder.#encoding = encodingForLabel(label);
+      decoder.#options = flags;
+    });
+    decodeWith = (function (decoder, input, options) {
+      const encoding = decoder.#encoding;
+      const where = "Failed to execute 'decode' on 'TextDecoder'";
+      const bytes = input === undefined ? emptyBytes : bufferSourceBytes(input, where);
+      const stream = options === undefined ? false : Boolean(toDictionary(options, where).stream);
+      // 1. Unless do not flush, a new decoder and BOM seen false.
+      let state = decoder.#state;
+      if (state < DO_NOT_FLUSH) state = 0;
+      const flags = decoder.#options | (stream ? STREAM : 0);
+      const length = bytes.length;
+      if ((state & DECODER_STATE) === 0) {
+        let string;
+        if (length <= SHORT_INPUT && encoding.ascii) {
+          string = encoding.utf8 ? shortUtf8(bytes) : shortAscii(bytes);
+        } else if (encoding.utf8 && !stream && hostUtf8) {
+          string = hostUtf8(bytes, flags & FATAL);
+        }
+        if (string !== undefined) {
+          // Serialize I/O queue: UTF-8's first scalar value sets BOM seen and goes if it is a BOM.
+          if (encoding.utf8 && (flags & IGNORE_BOM) === 0 && (state & BOM_SEEN) === 0 && string !== '') {
+            state |= BOM_SEEN;
+            if (string.charCodeAt(0) === 0xfeff) string = string.slice(1);
+          }
+          decoder.#state = stream ? (state | DO_NOT_FLUSH) >>> 0 : 0;
+          return string;
+        }
+      }
+      if (length > SMALL_AREA && encoding.host !== undefined) {
+        if (encoding.host === UNCHECKED) encoding.host = hostSingleByte(encoding);
+        const host = encoding.host;
+        if (host !== null) {
+          try {
+            const string = hostDecode(host[flags & FATAL], bytes);
+            decoder.#state = stream ? (state | DO_NOT_FLUSH) >>> 0 : 0;
+            return string;
+          } catch {
+            // Fatal mode's error, or a host that refuses a shared buffer (Chromium): weft's decoder
+            // below gives the result or the error.
+          }
+        }
+      }
+      try {
+        if (length > SMALL_AREA) return readUtf16(glue.textDecoderDecode(writeBytes(bytes), encodingIndex(encoding), flags, state));
+        let low = 0;
+        let high = 0;
+        if (length <= 8) {
+          // Up to 8 bytes cross as two arguments: one call, nothing written to memory first.
+          for (let i = 0; i < length; i++) {
+            if (i < 4) low |= bytes[i] << (8 * i);
+            else high |= bytes[i] << (8 * (i - 4));
+          }
+        } else {
+          // Asked each time: a call lets the glue replace a panicked instance before the write.
+          const address = glue.textDecoderSmallArea();
+          memoryBytes().set(bytes, address);
+        }
+        const units = glue.textDecoderDecodeSmall(length, encodingIndex(encoding), flags, state, low, high);
+        if (units < 0) {
+          if (units === -1) throw new TypeError("Failed to execute 'decode' on 'TextDecoder': The encoded data was not valid.");
+          throw new RangeError(`The encoding ${encoding.name} is not included in this build.`);
+        }
+        if (units >= PACKED) {
+          // Up to three code units in the result itself (see textDecoderDecodeSmall).
+          // Integer bit operations, not float division: ToUint32 keeps the low 32 bits.
+          const low32 = units >>> 0;
+          const high = (units - low32) / 0x100000000;
+          const count = high >>> 16;
+          if (count === 1) return fromCharCode(low32 & 0xffff);
+          if (count === 2) return fromCharCode(low32 & 0xffff, low32 >>> 16);
+          return fromCharCode(low32 & 0xffff, low32 >>> 16, high & 0xffff);
+        }
+        if (units === 0) return '';
+        // A static's address, the same in every instance of the module.
+        smallOutput ||= glue.textDecoderSmallArea() + SMALL_AREA;
+        return readUtf16At(smallOutput, units);
+      } finally {
+        // After a fatal error too: the state the error left (the I/O queue emptied).
+        decoder.#state = stream ? glue.textDecoderState() : 0;
+      }
+    });
+    // The constructor and decode, compiled now rather than on the first call: V8 compiles a
+    // class's members on their first run, and no hint reaches them. Short UTF-8 needs no wasm.
+    new this().decode(new Uint8Array(1));
   }
 
   get encoding() {
@@ -450,84 +545,7 @@ export const TextDecoder = /* @__PURE__ */ webidlInterface(class TextDecoder {
   }
 
   decode(input = undefined, options = undefined) {
-    const encoding = this.#encoding;
-    const where = "Failed to execute 'decode' on 'TextDecoder'";
-    const bytes = input === undefined ? emptyBytes : bufferSourceBytes(input, where);
-    const stream = options === undefined ? false : Boolean(toDictionary(options, where).stream);
-    // 1. Unless do not flush, a new decoder and BOM seen false.
-    let state = this.#state;
-    if (state < DO_NOT_FLUSH) state = 0;
-    const flags = this.#options | (stream ? STREAM : 0);
-    const length = bytes.length;
-    if ((state & DECODER_STATE) === 0) {
-      let string;
-      if (length <= SHORT_INPUT && encoding.ascii) {
-        string = encoding.utf8 ? shortUtf8(bytes) : shortAscii(bytes);
-      } else if (encoding.utf8 && !stream && hostUtf8) {
-        string = hostUtf8(bytes, flags & FATAL);
-      }
-      if (string !== undefined) {
-        // Serialize I/O queue: UTF-8's first scalar value sets BOM seen and goes if it is a BOM.
-        if (encoding.utf8 && (flags & IGNORE_BOM) === 0 && (state & BOM_SEEN) === 0 && string !== '') {
-          state |= BOM_SEEN;
-          if (string.charCodeAt(0) === 0xfeff) string = string.slice(1);
-        }
-        this.#state = stream ? (state | DO_NOT_FLUSH) >>> 0 : 0;
-        return string;
-      }
-    }
-    if (length > SMALL_AREA && encoding.host !== undefined) {
-      if (encoding.host === UNCHECKED) encoding.host = hostSingleByte(encoding);
-      const host = encoding.host;
-      if (host !== null) {
-        try {
-          const string = hostDecode(host[flags & FATAL], bytes);
-          this.#state = stream ? (state | DO_NOT_FLUSH) >>> 0 : 0;
-          return string;
-        } catch {
-          // Fatal mode's error, or a host that refuses a shared buffer (Chromium): weft's decoder
-          // below gives the result or the error.
-        }
-      }
-    }
-    try {
-      if (length > SMALL_AREA) return readUtf16(glue.textDecoderDecode(writeBytes(bytes), encodingIndex(encoding), flags, state));
-      let low = 0;
-      let high = 0;
-      if (length <= 8) {
-        // Up to 8 bytes cross as two arguments: one call, nothing written to memory first.
-        for (let i = 0; i < length; i++) {
-          if (i < 4) low |= bytes[i] << (8 * i);
-          else high |= bytes[i] << (8 * (i - 4));
-        }
-      } else {
-        // Asked each time: a call lets the glue replace a panicked instance before the write.
-        const address = glue.textDecoderSmallArea();
-        memoryBytes().set(bytes, address);
-      }
-      const units = glue.textDecoderDecodeSmall(length, encodingIndex(encoding), flags, state, low, high);
-      if (units < 0) {
-        if (units === -1) throw new TypeError("Failed to execute 'decode' on 'TextDecoder': The encoded data was not valid.");
-        throw new RangeError(`The encoding ${encoding.name} is not included in this build.`);
-      }
-      if (units >= PACKED) {
-        // Up to three code units in the result itself (see textDecoderDecodeSmall).
-        // Integer bit operations, not float division: ToUint32 keeps the low 32 bits.
-        const low32 = units >>> 0;
-        const high = (units - low32) / 0x100000000;
-        const count = high >>> 16;
-        if (count === 1) return fromCharCode(low32 & 0xffff);
-        if (count === 2) return fromCharCode(low32 & 0xffff, low32 >>> 16);
-        return fromCharCode(low32 & 0xffff, low32 >>> 16, high & 0xffff);
-      }
-      if (units === 0) return '';
-      // A static's address, the same in every instance of the module.
-      smallOutput ||= glue.textDecoderSmallArea() + SMALL_AREA;
-      return readUtf16At(smallOutput, units);
-    } finally {
-      // After a fatal error too: the state the error left (the I/O queue emptied).
-      this.#state = stream ? glue.textDecoderState() : 0;
-    }
+    return decodeWith(this, input, options);
   }
 }, 'TextDecoder');
 

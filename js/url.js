@@ -66,6 +66,8 @@ function resultHref(status, same) {
 }
 
 // Module-private access to the classes' private state (set in their static blocks).
+let constructURL;
+let loadURL;
 let setURLQuery;
 let urlFlags;
 let newParamsOfURL;
@@ -383,44 +385,53 @@ export class URL {
   #searchParams = null;
 
   constructor(url, base = undefined) {
-    markPlatformObject(this, 'URL');
-    if (url === INTERNAL) {
-      this.#load(base);
-      return;
-    }
-    requireArguments(arguments.length, 1, "Failed to construct 'URL'");
-    url = toDOMString(url);
-    if (base !== undefined) base = toDOMString(base);
-    else if (!wasmInstantiated() && scanNormalized(url)) {
-      // Until the wasm is instantiated (compiling it is most of a first call's time), a
-      // normalized input is taken here; after that, the wasm path is no slower (README "Speed").
-      this.#load(url, NORMALIZED_RECORD);
-      return;
-    }
-    // Lone surrogates become U+FFFD on the way into wasm (USVString).
-    const inputLength = writeString(url);
-    const status = glue.urlParse(inputLength, writeBase(inputLength, base));
-    if (status === FAILURE) throw invalidURL(url, base);
-    this.#load(resultHref(status, url));
+    constructURL(this, url, base, arguments.length);
   }
 
+  // The constructor's work and #load's, in functions in parentheses: V8 compiles those with the
+  // script, where it compiles a class's methods on their first call (most of a cold first call's
+  // time was that); the constructor itself stays one call long.
   static {
     urlFlags = (url) => url.#flags;
     setURLQuery = (url, query) => url.#setQuery(query);
-  }
-
-  /** Takes the href and the record's components (wasm's, or scanNormalized's). */
-  #load(href, r = recordView()) {
-    this.#href = href;
-    this.#protocolEnd = r[0];
-    this.#usernameEnd = r[1];
-    this.#hostStart = r[2];
-    this.#hostEnd = r[3];
-    this.#port = r[4];
-    this.#pathnameStart = r[5];
-    this.#searchStart = r[6];
-    this.#hashStart = r[7];
-    this.#flags = r[8];
+    constructURL = (function (url, input, base, argumentCount) {
+      markPlatformObject(url, 'URL');
+      if (input === INTERNAL) {
+        loadURL(url, base, recordView());
+        return;
+      }
+      requireArguments(argumentCount, 1, "Failed to construct 'URL'");
+      input = toDOMString(input);
+      if (base !== undefined) base = toDOMString(base);
+      else if (!wasmInstantiated() && scanNormalized(input)) {
+        // Until the wasm is instantiated (compiling it is most of a first call's time), a
+        // normalized input is taken here; after that, the wasm path is no slower (README "Speed").
+        loadURL(url, input, NORMALIZED_RECORD);
+        return;
+      }
+      // Lone surrogates become U+FFFD on the way into wasm (USVString).
+      const inputLength = writeString(input);
+      const status = glue.urlParse(inputLength, writeBase(inputLength, base));
+      if (status === FAILURE) throw invalidURL(input, base);
+      loadURL(url, resultHref(status, input), recordView());
+    });
+    /** Takes the href and the record's components (wasm's, or scanNormalized's). */
+    loadURL = (function (url, href, r) {
+      url.#href = href;
+      url.#protocolEnd = r[0];
+      url.#usernameEnd = r[1];
+      url.#hostStart = r[2];
+      url.#hostEnd = r[3];
+      url.#port = r[4];
+      url.#pathnameStart = r[5];
+      url.#searchStart = r[6];
+      url.#hashStart = r[7];
+      url.#flags = r[8];
+    });
+    // The constructor and the href getter, compiled now rather than on the first call: V8
+    // compiles a class's members on their first run, and no hint reaches them. A URL of
+    // scanNormalized's form needs no wasm (wasmInstantiated() is read, never changed).
+    void new this('http://a.a/').href;
   }
 
   /** Runs a setter in wasm with the href and the value. */
@@ -429,7 +440,7 @@ export class URL {
     // The href is ASCII: its UTF-8 length is its length.
     const status = glue.urlSet(setter, writeString(href), writeString(value, href.length));
     if (status === FAILURE) return false;
-    if (status !== HREF_UNCHANGED || setter === UrlSetter.Href) this.#load(resultHref(status, setter === UrlSetter.Href ? value : href));
+    if (status !== HREF_UNCHANGED || setter === UrlSetter.Href) loadURL(this, resultHref(status, setter === UrlSetter.Href ? value : href), recordView());
     return true;
   }
 

@@ -2,30 +2,30 @@
 // checks, DOMString/USVString conversion (which must throw for Symbols), BufferSource views.
 
 /** Throws the TypeError a WebIDL operation gives when called with too few arguments. */
-export function requireArguments(given, required, where) {
+export const requireArguments = (function (given, required, where) {
   if (given < required) {
     throw new TypeError(
       `${where}: ${required} argument${required === 1 ? '' : 's'} required, but only ${given} present.`,
     );
   }
-}
+});
 
 /** WebIDL DOMString: ECMAScript ToString, which throws a TypeError for a Symbol. */
-export function toDOMString(value) {
+export const toDOMString = (function (value) {
   if (typeof value === 'string') return value;
   if (typeof value === 'symbol') throw new TypeError('Cannot convert a Symbol value to a string');
   return `${value}`;
-}
+});
 
 // Captured at load (a page may replace them later).
 const { isWellFormed, toWellFormed } = String.prototype;
 
 /** WebIDL USVString: DOMString with every lone surrogate replaced by U+FFFD. */
-export function toUSVString(value) {
+export const toUSVString = (function (value) {
   const string = toDOMString(value);
   if (toWellFormed === undefined) return replaceLoneSurrogates(string);
   return isWellFormed.call(string) ? string : toWellFormed.call(string);
-}
+});
 
 function replaceLoneSurrogates(string) {
   // Only for hosts without String.prototype.toWellFormed; a no-op for well-formed input.

@@ -197,9 +197,10 @@ export function __weftExports() {
     if (wasm === undefined) __weftInstantiate();
     return wasm;
 }
-export function __weftInstantiated() {
+// In parentheses: V8 compiles it with the script (the first new URL asks it), not on first call.
+export const __weftInstantiated = (function () {
     return wasm !== undefined;
-}
+});
 function __weftGuarded() {
     __wbg_call_guard();
     return wasm;

@@ -149,6 +149,8 @@ function transferAll(list, isBuffer) {
 export const structuredClone = (function (value, options = undefined) {
   requireArguments(arguments.length, 1, 'structuredClone');
   const transfer = toDictionary(options, 'structuredClone').transfer;
+  // No transfer list (so none to check) and no registered class: the copy is made directly.
+  if (transfer === undefined && I.mapSize(op.registry.byName) === 0) return cloneDirect(value);
   const transferList = transfer === undefined ? I.newList() : toObjectSequence(transfer, 'structuredClone: options.transfer');
   const transferIsBuffer = checkTransferList(transferList);
   if (transferList.length === 0 && I.mapSize(op.registry.byName) === 0) {

@@ -335,7 +335,7 @@ const BUILTIN_TAGS = ownMap([
  * with own keys are taken to be ordinary: checking every object would cost the common case
  * 10–20 %; see the README.)
  */
-export function hiddenKind(value) {
+export const hiddenKind = (function (value) {
   if (!nodeTypes && !(toStringTag in value)) {
     const tagged = BUILTIN_TAGS.get(objectToString(value));
     if (tagged !== undefined) return tagged;
@@ -346,7 +346,7 @@ export function hiddenKind(value) {
   }
   const weft = platformObjectName(value);
   return weft === undefined ? ORDINARY_KIND : [UNCLONEABLE, weft];
-}
+});
 
 const wasmPrototype = (name) => globalThis.WebAssembly?.[name]?.prototype;
 const CHECKS_BY_NAME = ownMap([
@@ -357,13 +357,13 @@ const CHECKS_BY_NAME = ownMap([
   ['WebAssembly.Instance', (v) => passes(getter(wasmPrototype('Instance'), 'exports'), v)],
 ]);
 
-/** Confirms what a prototype suggests with the kind's brand check. */
-export function confirmKind(name, value) {
+/** Confirms what a prototype suggests with the kind's brand check (in parentheses: see walker.js). */
+export const confirmKind = (function (name, value) {
   const check = CHECKS_BY_NAME.get(name);
   // Kinds without a side-effect-free check (Promise, generators, iterators in browsers): an
   // object inheriting from their prototype is taken to be one.
   return check === undefined || check(value);
-}
+});
 
 /**
  * The realm's intrinsic prototypes → [kind, name]. An object whose prototype chain reaches one

@@ -23,12 +23,16 @@ const { defineProperty, getOwnPropertyDescriptor, hasOwn, isExtensible } = Objec
 const { isArray } = Array;
 const KEY = Symbol.for('webweft.platformInterfaces');
 
-/** Returns the object it is given: a subclass's constructor then adds its fields to it. */
-class Stamp {
-  constructor(object) {
-    return object;
-  }
-}
+/**
+ * Returns the object it is given: a subclass's constructor then adds its fields to it. A
+ * function in parentheses, not a class: V8 compiles it with the script, where it compiles a
+ * class's constructor on the first `new` (a platform object's first construction is a cold path).
+ */
+const Stamp = (function (object) {
+  return object;
+});
+
+let nameOf;
 
 class PlatformInterface extends Stamp {
   #name;
@@ -37,9 +41,11 @@ class PlatformInterface extends Stamp {
     this.#name = name;
   }
 
-  /** The interface name if this bundle stamped `object`, else undefined. */
-  static nameOf(object) {
-    return #name in object ? object.#name : undefined;
+  static {
+    /** The interface name if this bundle stamped `object`, else undefined (in parentheses: compiled with the script). */
+    nameOf = (function (object) {
+      return #name in object ? object.#name : undefined;
+    });
   }
 }
 
@@ -62,18 +68,21 @@ const checks = (() => {
     return created;
   }
 })();
-defineProperty(checks, checks.length, { __proto__: null, value: PlatformInterface.nameOf, writable: true, enumerable: true, configurable: true });
+defineProperty(checks, checks.length, { __proto__: null, value: nameOf, writable: true, enumerable: true, configurable: true });
 
 /** Records `object` as an instance of weft's platform interface `name` (called by its constructor). */
-export function markPlatformObject(object, name) {
+export const markPlatformObject = (function (object, name) {
   new PlatformInterface(object, name);
-}
+});
+// PlatformInterface's constructor, compiled now rather than in the first platform object's
+// construction (V8 compiles a class's constructor on its first run): it stamps a throwaway object.
+markPlatformObject({ __proto__: null }, undefined);
 
 /** The interface name if `object` is one of weft's platform objects (from any bundle), else undefined. */
-export function platformObjectName(object) {
+export const platformObjectName = (function (object) {
   for (let i = 0; i < checks.length; i++) {
     const name = checks[i](object);
     if (name !== undefined) return name;
   }
   return undefined;
-}
+});

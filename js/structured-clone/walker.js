@@ -796,10 +796,11 @@ export const RECURSION_BUDGET = 64;
 /**
  * StructuredSerializeInternal fused with StructuredDeserialize for structuredClone without a
  * transfer list or registered classes (see serializeInternal's `direct`): ordinary objects,
- * Arrays, Maps, Sets, Dates, RegExps and primitive wrappers are copied here, recursively, with
- * the same steps in the same order as the walker; every other value (buffers, views, errors,
- * platform objects, what cannot be cloned, and anything deeper than RECURSION_BUDGET) goes to
- * serializeInternal, sharing the memory map.
+ * Arrays, Maps, Sets, Dates, RegExps, primitive wrappers and typed arrays over fixed-length
+ * ArrayBuffers (directView) are copied here, recursively, with the same steps in the same order
+ * as the walker; every other value (buffers, other views, errors, platform objects, what cannot
+ * be cloned, and anything deeper than RECURSION_BUDGET) goes to serializeInternal, sharing the
+ * memory map.
  */
 export const cloneDirect = (function (root) {
   const clone = { __proto__: null, memory: I.ownMap(), protoCache: I.ownMap(), failure: undefined, entries: I.newList(), top: 0, keys: undefined };
@@ -858,6 +859,8 @@ const copyValue = (function (value, clone, budget) {
       clone.memory.set(value, copy);
       return copy;
     }
+    case I.VIEW:
+      return directView(value, clone) ?? serializeInternal(value, { __proto__: null, direct: true, clone });
     default:
       return serializeInternal(value, { __proto__: null, direct: true, clone });
   }
@@ -873,6 +876,30 @@ export const recursiveKind = (function (value, walk) {
   const keys = I.objectKeys(value);
   walk.keys = keys;
   return mayHideKind(keys) ? I.hiddenKind(value)[0] : kind;
+});
+
+/**
+ * The copy of a typed array over a fixed-length ArrayBuffer that it does not leave empty (so
+ * neither detached nor out of bounds), as the walker's `view` and `buffer` make it in direct
+ * mode (the buffer copied once, through memory); undefined for every other view, which the
+ * walker takes. The usual view of a first structuredClone then runs no serializeInternal.
+ */
+const directView = (function (value, clone) {
+  const name = I.typedArrayName(value);
+  if (name === undefined) return undefined;
+  const viewed = I.typedArrayBuffer(value);
+  const byteLength = I.typedArrayByteLength(value);
+  if (byteLength === 0 || I.isSharedArrayBuffer(viewed) || (I.arrayBufferResizable !== undefined && I.arrayBufferResizable(viewed))) return undefined;
+  let buffer = clone.memory.get(viewed);
+  if (buffer === undefined) {
+    const length = I.arrayBufferByteLength(viewed);
+    buffer = new I.ArrayBufferCtor(length);
+    I.typedArraySet(new I.Uint8ArrayCtor(buffer), new I.Uint8ArrayCtor(viewed, 0, length));
+    clone.memory.set(viewed, buffer);
+  }
+  const copy = makeView(op.VIEW_KINDS[name], buffer, I.typedArrayByteOffset(value), byteLength, 0);
+  clone.memory.set(value, copy);
+  return copy;
 });
 
 /** An ordinary object's properties (an Array's from keys[from]): HasOwnProperty, Get, copy, in turn. */
@@ -953,15 +980,16 @@ const copyList = (function (value, isMap, clone, budget) {
  */
 export const copyEntries = (function (value, isMap, list, start) {
   let end = start;
+  // The callbacks in parentheses too: an arrow would compile on the first Map's clone.
   if (isMap) {
-    I.mapForEach(value, (v, k) => {
+    I.mapForEach(value, (function (v, k) {
       list[end++] = k;
       list[end++] = v;
-    });
+    }));
   } else {
-    I.setForEach(value, (v) => {
+    I.setForEach(value, (function (v) {
       list[end++] = v;
-    });
+    }));
   }
   return end;
 });

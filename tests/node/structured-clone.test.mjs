@@ -329,6 +329,35 @@ test('ArrayBuffers: copies, resizable ones stay resizable, shared buffers betwee
   });
 });
 
+test('typed arrays over fixed-length buffers (structuredClone copies them without the walker): one buffer copy per original, offsets, kinds', () => {
+  const buffer = new ArrayBuffer(16);
+  new Uint8Array(buffer).set([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15]);
+  const bytes = new Uint8Array(buffer, 1, 6);
+  const words = new Uint32Array(buffer, 4, 2);
+  const floats = new Float64Array(buffer, 8);
+  const nodeBuffer = Buffer.from([7, 8, 9]);
+  const detached = new Uint8Array(new ArrayBuffer(4));
+  structuredClone(detached.buffer, { transfer: [detached.buffer] });
+  eachPath((clone) => {
+    const [b, w, f, again, whole, n] = clone([bytes, words, floats, bytes, buffer, nodeBuffer]);
+    assert.ok(b instanceof Uint8Array && w instanceof Uint32Array && f instanceof Float64Array);
+    assert.equal(again, b, 'a view met twice is one copy');
+    assert.equal(w.buffer, b.buffer, 'views of one buffer share its copy');
+    assert.equal(f.buffer, b.buffer);
+    assert.equal(whole, b.buffer, 'and so does the buffer itself');
+    assert.notEqual(whole, buffer);
+    assert.deepEqual([b.byteOffset, b.length, w.byteOffset, w.length, f.byteOffset, f.length], [1, 6, 4, 2, 8, 1]);
+    assert.deepEqual(new Uint8Array(whole), new Uint8Array(buffer));
+    assert.deepEqual([...b], [1, 2, 3, 4, 5, 6]);
+    assert.deepEqual([...n], [7, 8, 9]);
+    // The buffer first, then its views: the same sharing.
+    const [whole2, b2] = clone([buffer, bytes]);
+    assert.equal(b2.buffer, whole2);
+    // A view that is empty (here: detached) still takes the walker's path and its error.
+    assert.throws(() => clone(detached), isDataCloneError());
+  });
+});
+
 test('length tracking is found at the maximum size too, and the bytes are kept', () => {
   const full = new ArrayBuffer(8, { maxByteLength: 8 });
   new Uint8Array(full).set([9, 8, 7, 6, 5, 4, 3, 2]);
