@@ -22,15 +22,15 @@ const TYPES = {
 
 /**
  * Starts a server. `mounts` maps URL prefixes to directories (the first mount whose directory
- * has the file wins); `dynamic(pathname)` may answer first with {type, body}.
- * Resolves to the http.Server once listening; `server.address().port` is the port.
+ * has the file wins); `dynamic(pathname)` may answer first with {type, body}; `headers` are sent
+ * with every file. Resolves to the http.Server once listening; `server.address().port` is the port.
  */
-export function startServer({ mounts, port = 0, dynamic = () => null }) {
+export function startServer({ mounts, port = 0, dynamic = () => null, headers = {} }) {
   const server = createServer((request, response) => {
     const pathname = decodeURIComponent(new URL(request.url, 'http://127.0.0.1').pathname);
     const generated = dynamic(pathname);
     if (generated) {
-      response.writeHead(200, { 'content-type': generated.type, 'cache-control': 'no-store' });
+      response.writeHead(200, { ...headers, 'content-type': generated.type, 'cache-control': 'no-store' });
       response.end(generated.body);
       return;
     }
@@ -42,6 +42,7 @@ export function startServer({ mounts, port = 0, dynamic = () => null }) {
       if (existsSync(file) && statSync(file).isDirectory()) file = join(file, 'index.html');
       if (!existsSync(file)) continue;
       response.writeHead(200, {
+        ...headers,
         'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
         'cache-control': 'no-store',
       });
