@@ -143,13 +143,22 @@ const hostUtf8 = /* @__PURE__ */ verified(() => {
     allText += expected;
   }
   if (decode(loose, Uint8Array.from(allBytes)) !== allText || decode(loose, new Uint8Array(0)) !== '') return undefined;
+  // Chromium's decoder refuses views of a SharedArrayBuffer (cross-origin isolated pages have
+  // them): it then takes every other view, and shared ones go to weft's decoder.
+  let takesShared = true;
   if (typeof SharedArrayBuffer === 'function') {
     const shared = new Uint8Array(new SharedArrayBuffer(allBytes.length));
     shared.set(allBytes);
-    if (decode(loose, shared) !== allText) return undefined;
+    try {
+      if (decode(loose, shared) !== allText) return undefined;
+    } catch {
+      takesShared = false;
+    }
   }
+  const viewedBuffer = uncurry(Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'buffer').get);
   // The host's TypeError may come from another realm: fatal mode throws this module's.
   return (bytes, fatal) => {
+    if (!takesShared && isSharedBuffer(viewedBuffer(bytes))) return undefined;
     if (!fatal) return decode(loose, bytes);
     try {
       return decode(strict, bytes);
@@ -188,6 +197,7 @@ const bufferSourceBytes = (function (value, where) {
 });
 
 const arrayBufferByteLength = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength').get;
+const arrayBufferByteLengthOf = uncurry(arrayBufferByteLength);
 // Pages that are not cross-origin isolated have no SharedArrayBuffer global, yet shared wasm
 // memory still hands them SharedArrayBuffers; reach the prototype through one.
 const sharedByteLength = (() => {
@@ -201,6 +211,16 @@ const sharedByteLength = (() => {
     return undefined;
   }
 })();
+
+/** Whether `buffer` (an ArrayBuffer or SharedArrayBuffer from any realm) is shared. */
+function isSharedBuffer(buffer) {
+  try {
+    arrayBufferByteLengthOf(buffer);
+    return false;
+  } catch {
+    return true;
+  }
+}
 
 /** The byteLength of an ArrayBuffer or SharedArrayBuffer from any realm; else undefined. */
 function bufferByteLength(value) {

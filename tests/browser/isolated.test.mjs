@@ -1,0 +1,78 @@
+// The package in a cross-origin isolated page (COOP + COEP: SharedArrayBuffer exists there).
+// Chromium's TextDecoder refuses views of a SharedArrayBuffer; weft's UTF-8 decoding still takes
+// the host's decoder for every other view, and decodes shared ones itself.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { startServer } from '../../tools/serve.mjs';
+import { launchChromium } from '../wpt/chromium-host.mjs';
+import { pkgDir } from '../wpt/lib.mjs';
+
+let server;
+let browser;
+before(async () => {
+  server = await startServer({
+    mounts: [['/pkg/', pkgDir]],
+    dynamic: (pathname) => (pathname === '/' ? { type: 'text/html', body: '<!doctype html><title>isolated</title>' } : null),
+    headers: { 'cross-origin-opener-policy': 'same-origin', 'cross-origin-embedder-policy': 'require-corp' },
+  });
+  browser = await launchChromium();
+});
+after(async () => {
+  await browser?.close();
+  server?.close();
+});
+
+test('UTF-8 decoding in a cross-origin isolated page: the host decoder for unshared views, weft for shared ones', async () => {
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(String(error)));
+  // Counts the host UTF-8 decoders' calls (weft captures this wrapper when it loads; its own
+  // decoder makes strings with the host's UTF-16LE one, not counted).
+  await page.addInitScript(() => {
+    globalThis.__hostDecodes = 0;
+    const { decode } = TextDecoder.prototype;
+    TextDecoder.prototype.decode = function (...args) {
+      if (this.encoding === 'utf-8') globalThis.__hostDecodes++;
+      return decode.apply(this, args);
+    };
+  });
+  await page.goto(`http://127.0.0.1:${server.address().port}/`);
+  const result = await page.evaluate(async () => {
+    const weft = await import('/pkg/encoding.js');
+    const text = 'h\u00e9llo w\u00f6rld \u2713 \u{1F600} '.repeat(2000);
+    const bytes = new TextEncoder().encode(text);
+    const shared = new Uint8Array(new SharedArrayBuffer(bytes.length));
+    shared.set(bytes);
+    const invalid = new Uint8Array(new SharedArrayBuffer(bytes.length + 1));
+    invalid.set(bytes);
+    invalid[bytes.length] = 0xff;
+    const hostCalls = (decode) => {
+      const before = globalThis.__hostDecodes;
+      const value = decode();
+      return { value, calls: globalThis.__hostDecodes - before };
+    };
+    const plain = hostCalls(() => new weft.TextDecoder().decode(bytes));
+    const fromShared = hostCalls(() => new weft.TextDecoder().decode(shared));
+    const fatalShared = hostCalls(() => new weft.TextDecoder('utf-8', { fatal: true }).decode(shared));
+    let fatalError;
+    try {
+      new weft.TextDecoder('utf-8', { fatal: true }).decode(invalid);
+    } catch (error) {
+      fatalError = `${error.constructor === TypeError}: ${error.message}`;
+    }
+    return {
+      isolated: globalThis.crossOriginIsolated,
+      plain: { same: plain.value === text, calls: plain.calls },
+      shared: { same: fromShared.value === text, calls: fromShared.calls },
+      fatalShared: { same: fatalShared.value === text, calls: fatalShared.calls },
+      fatalError,
+    };
+  });
+  await page.close();
+  assert.deepEqual(problems, []);
+  assert.equal(result.isolated, true, 'the page is cross-origin isolated');
+  assert.deepEqual(result.plain, { same: true, calls: 1 }, 'an unshared view goes to the host decoder once');
+  assert.deepEqual(result.shared, { same: true, calls: 0 }, 'a shared view is decoded by weft');
+  assert.deepEqual(result.fatalShared, { same: true, calls: 0 }, 'fatal mode too');
+  assert.match(result.fatalError, /^true: /, 'malformed shared input is this realm’s TypeError');
+});
