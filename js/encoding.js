@@ -437,137 +437,142 @@ const SMALL_AREA = 256;
 const PACKED = 2 ** 48;
 let smallOutput = 0;
 
-let constructDecoder;
-let decodeWith;
+/**
+ * `new TextDecoder(label = "utf-8", {fatal, ignoreBOM})` (§8.2). Made in a pure function: the
+ * class's static block and its load-time decode are side effects to a bundler, which would
+ * otherwise keep the class (and the wasm) in an app that never uses it.
+ */
+export const TextDecoder = /* @__PURE__ */ (() => {
+  let constructDecoder;
+  let decodeWith;
+  return webidlInterface(class TextDecoder {
+    #encoding;
+    #options;
+    #state = 0;
 
-/** `new TextDecoder(label = "utf-8", {fatal, ignoreBOM})` (§8.2). */
-export const TextDecoder = /* @__PURE__ */ webidlInterface(class TextDecoder {
-  #encoding;
-  #options;
-  #state = 0;
+    constructor(label = undefined, options = undefined) {
+      constructDecoder(this, label, options);
+    }
 
-  constructor(label = undefined, options = undefined) {
-    constructDecoder(this, label, options);
-  }
-
-  // The constructor's and decode's work, in functions in parentheses: V8 compiles those with the
-  // script, where it compiles a class's methods on their first call (the cold first call's time
-  // was mostly that); the methods themselves stay one call long.
-  static {
-    constructDecoder = (function (decoder, label, options) {
-      markPlatformObject(decoder, 'TextDecoder');
-      label = label === undefined ? 'utf-8' : toDOMString(label);
-      let flags = 0;
-      if (options !== undefined && options !== null) {
-        // The dictionary's members in WebIDL's (lexicographic) order.
-        const dictionary = toDictionary(options, "Failed to construct 'TextDecoder'");
-        if (dictionary.fatal) flags |= FATAL;
-        if (dictionary.ignoreBOM) flags |= IGNORE_BOM;
-      }
-      decoder.#encoding = encodingForLabel(label);
-      decoder.#options = flags;
-    });
-    decodeWith = (function (decoder, input, options) {
-      const encoding = decoder.#encoding;
-      const where = "Failed to execute 'decode' on 'TextDecoder'";
-      const bytes = input === undefined ? emptyBytes : bufferSourceBytes(input, where);
-      const stream = options === undefined ? false : Boolean(toDictionary(options, where).stream);
-      // 1. Unless do not flush, a new decoder and BOM seen false.
-      let state = decoder.#state;
-      if (state < DO_NOT_FLUSH) state = 0;
-      const flags = decoder.#options | (stream ? STREAM : 0);
-      const length = bytes.length;
-      if ((state & DECODER_STATE) === 0) {
-        let string;
-        if (length <= SHORT_INPUT && encoding.ascii) {
-          string = encoding.utf8 ? shortUtf8(bytes) : shortAscii(bytes);
-        } else if (encoding.utf8 && !stream && hostUtf8) {
-          string = hostUtf8(bytes, flags & FATAL);
+    // The constructor's and decode's work, in functions in parentheses: V8 compiles those with the
+    // script, where it compiles a class's methods on their first call (the cold first call's time
+    // was mostly that); the methods themselves stay one call long.
+    static {
+      constructDecoder = (function (decoder, label, options) {
+        markPlatformObject(decoder, 'TextDecoder');
+        label = label === undefined ? 'utf-8' : toDOMString(label);
+        let flags = 0;
+        if (options !== undefined && options !== null) {
+          // The dictionary's members in WebIDL's (lexicographic) order.
+          const dictionary = toDictionary(options, "Failed to construct 'TextDecoder'");
+          if (dictionary.fatal) flags |= FATAL;
+          if (dictionary.ignoreBOM) flags |= IGNORE_BOM;
         }
-        if (string !== undefined) {
-          // Serialize I/O queue: UTF-8's first scalar value sets BOM seen and goes if it is a BOM.
-          if (encoding.utf8 && (flags & IGNORE_BOM) === 0 && (state & BOM_SEEN) === 0 && string !== '') {
-            state |= BOM_SEEN;
-            if (string.charCodeAt(0) === 0xfeff) string = string.slice(1);
+        decoder.#encoding = encodingForLabel(label);
+        decoder.#options = flags;
+      });
+      decodeWith = (function (decoder, input, options) {
+        const encoding = decoder.#encoding;
+        const where = "Failed to execute 'decode' on 'TextDecoder'";
+        const bytes = input === undefined ? emptyBytes : bufferSourceBytes(input, where);
+        const stream = options === undefined ? false : Boolean(toDictionary(options, where).stream);
+        // 1. Unless do not flush, a new decoder and BOM seen false.
+        let state = decoder.#state;
+        if (state < DO_NOT_FLUSH) state = 0;
+        const flags = decoder.#options | (stream ? STREAM : 0);
+        const length = bytes.length;
+        if ((state & DECODER_STATE) === 0) {
+          let string;
+          if (length <= SHORT_INPUT && encoding.ascii) {
+            string = encoding.utf8 ? shortUtf8(bytes) : shortAscii(bytes);
+          } else if (encoding.utf8 && !stream && hostUtf8) {
+            string = hostUtf8(bytes, flags & FATAL);
           }
-          decoder.#state = stream ? (state | DO_NOT_FLUSH) >>> 0 : 0;
-          return string;
-        }
-      }
-      if (length > SMALL_AREA && encoding.host !== undefined) {
-        if (encoding.host === UNCHECKED) encoding.host = hostSingleByte(encoding);
-        const host = encoding.host;
-        if (host !== null) {
-          try {
-            const string = hostDecode(host[flags & FATAL], bytes);
+          if (string !== undefined) {
+            // Serialize I/O queue: UTF-8's first scalar value sets BOM seen and goes if it is a BOM.
+            if (encoding.utf8 && (flags & IGNORE_BOM) === 0 && (state & BOM_SEEN) === 0 && string !== '') {
+              state |= BOM_SEEN;
+              if (string.charCodeAt(0) === 0xfeff) string = string.slice(1);
+            }
             decoder.#state = stream ? (state | DO_NOT_FLUSH) >>> 0 : 0;
             return string;
-          } catch {
-            // Fatal mode's error, or a host that refuses a shared buffer (Chromium): weft's decoder
-            // below gives the result or the error.
           }
         }
-      }
-      try {
-        if (length > SMALL_AREA) return readUtf16(glue.textDecoderDecode(writeBytes(bytes), encodingIndex(encoding), flags, state));
-        let low = 0;
-        let high = 0;
-        if (length <= 8) {
-          // Up to 8 bytes cross as two arguments: one call, nothing written to memory first.
-          for (let i = 0; i < length; i++) {
-            if (i < 4) low |= bytes[i] << (8 * i);
-            else high |= bytes[i] << (8 * (i - 4));
+        if (length > SMALL_AREA && encoding.host !== undefined) {
+          if (encoding.host === UNCHECKED) encoding.host = hostSingleByte(encoding);
+          const host = encoding.host;
+          if (host !== null) {
+            try {
+              const string = hostDecode(host[flags & FATAL], bytes);
+              decoder.#state = stream ? (state | DO_NOT_FLUSH) >>> 0 : 0;
+              return string;
+            } catch {
+              // Fatal mode's error, or a host that refuses a shared buffer (Chromium): weft's decoder
+              // below gives the result or the error.
+            }
           }
-        } else {
-          // Asked each time: a call lets the glue replace a panicked instance before the write.
-          const address = glue.textDecoderSmallArea();
-          memoryBytes().set(bytes, address);
         }
-        const units = glue.textDecoderDecodeSmall(length, encodingIndex(encoding), flags, state, low, high);
-        if (units < 0) {
-          if (units === -1) throw new TypeError("Failed to execute 'decode' on 'TextDecoder': The encoded data was not valid.");
-          throw new RangeError(`The encoding ${encoding.name} is not included in this build.`);
+        try {
+          if (length > SMALL_AREA) return readUtf16(glue.textDecoderDecode(writeBytes(bytes), encodingIndex(encoding), flags, state));
+          let low = 0;
+          let high = 0;
+          if (length <= 8) {
+            // Up to 8 bytes cross as two arguments: one call, nothing written to memory first.
+            for (let i = 0; i < length; i++) {
+              if (i < 4) low |= bytes[i] << (8 * i);
+              else high |= bytes[i] << (8 * (i - 4));
+            }
+          } else {
+            // Asked each time: a call lets the glue replace a panicked instance before the write.
+            const address = glue.textDecoderSmallArea();
+            memoryBytes().set(bytes, address);
+          }
+          const units = glue.textDecoderDecodeSmall(length, encodingIndex(encoding), flags, state, low, high);
+          if (units < 0) {
+            if (units === -1) throw new TypeError("Failed to execute 'decode' on 'TextDecoder': The encoded data was not valid.");
+            throw new RangeError(`The encoding ${encoding.name} is not included in this build.`);
+          }
+          if (units >= PACKED) {
+            // Up to three code units in the result itself (see textDecoderDecodeSmall).
+            // Integer bit operations, not float division: ToUint32 keeps the low 32 bits.
+            const low32 = units >>> 0;
+            const high = (units - low32) / 0x100000000;
+            const count = high >>> 16;
+            if (count === 1) return fromCharCode(low32 & 0xffff);
+            if (count === 2) return fromCharCode(low32 & 0xffff, low32 >>> 16);
+            return fromCharCode(low32 & 0xffff, low32 >>> 16, high & 0xffff);
+          }
+          if (units === 0) return '';
+          // A static's address, the same in every instance of the module.
+          smallOutput ||= glue.textDecoderSmallArea() + SMALL_AREA;
+          return readUtf16At(smallOutput, units);
+        } finally {
+          // After a fatal error too: the state the error left (the I/O queue emptied).
+          decoder.#state = stream ? glue.textDecoderState() : 0;
         }
-        if (units >= PACKED) {
-          // Up to three code units in the result itself (see textDecoderDecodeSmall).
-          // Integer bit operations, not float division: ToUint32 keeps the low 32 bits.
-          const low32 = units >>> 0;
-          const high = (units - low32) / 0x100000000;
-          const count = high >>> 16;
-          if (count === 1) return fromCharCode(low32 & 0xffff);
-          if (count === 2) return fromCharCode(low32 & 0xffff, low32 >>> 16);
-          return fromCharCode(low32 & 0xffff, low32 >>> 16, high & 0xffff);
-        }
-        if (units === 0) return '';
-        // A static's address, the same in every instance of the module.
-        smallOutput ||= glue.textDecoderSmallArea() + SMALL_AREA;
-        return readUtf16At(smallOutput, units);
-      } finally {
-        // After a fatal error too: the state the error left (the I/O queue emptied).
-        decoder.#state = stream ? glue.textDecoderState() : 0;
-      }
-    });
-    // The constructor and decode, compiled now rather than on the first call: V8 compiles a
-    // class's members on their first run, and no hint reaches them. Short UTF-8 needs no wasm.
-    new this().decode(new Uint8Array(1));
-  }
+      });
+      // The constructor and decode, compiled now rather than on the first call: V8 compiles a
+      // class's members on their first run, and no hint reaches them. Short UTF-8 needs no wasm.
+      new this().decode(new Uint8Array(1));
+    }
 
-  get encoding() {
-    return this.#encoding.name;
-  }
+    get encoding() {
+      return this.#encoding.name;
+    }
 
-  get fatal() {
-    return (this.#options & FATAL) !== 0;
-  }
+    get fatal() {
+      return (this.#options & FATAL) !== 0;
+    }
 
-  get ignoreBOM() {
-    return (this.#options & IGNORE_BOM) !== 0;
-  }
+    get ignoreBOM() {
+      return (this.#options & IGNORE_BOM) !== 0;
+    }
 
-  decode(input = undefined, options = undefined) {
-    return decodeWith(this, input, options);
-  }
-}, 'TextDecoder');
+    decode(input = undefined, options = undefined) {
+      return decodeWith(this, input, options);
+    }
+  }, 'TextDecoder');
+})();
 
 // --- TextEncoder ---
 
