@@ -18,8 +18,12 @@ import {
   F_DENSE, F_LIST, F_OBJECT, RECURSION_BUDGET, bigintMagnitude, copyEntries, failureError, recursiveKind, regexpFlags, serializeInternal,
 } from './walker.js';
 import {
-  TAGS as T, WIRE_FRAMES as W, abandonWire, beginWire, checkRegExpFlags, finishWire, mayElide, newWireState, wireFrame, writeBigInt,
+  WIRE_FRAMES as W, abandonWire, beginWire, checkRegExpFlags, finishWire, mayElide, newWireState, wireFrame, writeBigInt,
   writeFailure, writeKey, writeNumber, writeOps, writeRegExp, writeString, writeTag, writeTagDouble, writeTagVarint, writeTagVarints,
+  // The tags it writes itself.
+  BEGIN_DENSE_JS_ARRAY, BEGIN_JS_MAP, BEGIN_JS_OBJECT, BEGIN_JS_SET, BEGIN_SPARSE_JS_ARRAY, BIGINT, BIGINT_OBJECT, DATE,
+  END_DENSE_JS_ARRAY, END_JS_MAP, END_JS_OBJECT, END_JS_SET, END_SPARSE_JS_ARRAY, FALSE, FALSE_OBJECT, NULL, NUMBER_OBJECT,
+  OBJECT_REFERENCE, STRING_OBJECT, THE_HOLE, TRUE, TRUE_OBJECT, UNDEFINED,
 } from './wire.js';
 
 const NO_FRAMES = I.newList();
@@ -156,7 +160,7 @@ const writeValue = (function (value, ctx, budget) {
       return;
     case 'bigint':
       // (Its one failure, a BigInt over 2^30 − 1 bytes, needs more than V8's 2^30 bits.)
-      writeBigInt(T.BIGINT, value < 0n, bigintMagnitude(value), ctx.words);
+      writeBigInt(BIGINT, value < 0n, bigintMagnitude(value), ctx.words);
       ctx.words += 3;
       return;
     case 'symbol':
@@ -164,7 +168,7 @@ const writeValue = (function (value, ctx, budget) {
       return;
     default: {
       // (document.all is an object whose typeof is "undefined": not undefined.)
-      const tag = value === undefined ? T.UNDEFINED : value === null ? T.NULL : value === true ? T.TRUE : value === false ? T.FALSE : 0;
+      const tag = value === undefined ? UNDEFINED : value === null ? NULL : value === true ? TRUE : value === false ? FALSE : 0;
       if (tag !== 0) {
         ctx.words += 1;
         writeTag(tag);
@@ -178,7 +182,7 @@ const writeValue = (function (value, ctx, budget) {
     // (Only a fragment's Error or serializable object is PENDING, and only while it is written;
     // a view's buffer ELIDED is named by no BackRef here: see delegate.)
     ctx.words += 2;
-    writeTagVarint(T.OBJECT_REFERENCE, ctx.wire.entries[known]);
+    writeTagVarint(OBJECT_REFERENCE, ctx.wire.entries[known]);
     return;
   }
   if (known !== undefined || budget === 0 || typeof value !== 'object') {
@@ -191,10 +195,10 @@ const writeValue = (function (value, ctx, budget) {
       const { keys } = ctx;
       remember(value, ctx);
       ctx.words += 1;
-      writeTag(T.BEGIN_JS_OBJECT);
+      writeTag(BEGIN_JS_OBJECT);
       const count = writeProperties(value, keys, 0, false, W.OBJECT, 0, ctx, budget - 1);
       ctx.words += 1;
-      writeTagVarint(T.END_JS_OBJECT, count);
+      writeTagVarint(END_JS_OBJECT, count);
       return;
     }
     case I.ARRAY:
@@ -208,8 +212,8 @@ const writeValue = (function (value, ctx, budget) {
     case I.NUMBER:
       remember(value, ctx);
       ctx.words += 1;
-      if (kind === I.DATE) writeTagDouble(T.DATE, I.dateValue(value));
-      else writeTagDouble(T.NUMBER_OBJECT, I.numberValue(value));
+      if (kind === I.DATE) writeTagDouble(DATE, I.dateValue(value));
+      else writeTagDouble(NUMBER_OBJECT, I.numberValue(value));
       return;
     case I.REGEXP: {
       const flags = regexpFlags(value);
@@ -231,19 +235,19 @@ const writeValue = (function (value, ctx, budget) {
     case I.BOOLEAN:
       remember(value, ctx);
       ctx.words += 2;
-      writeTag(I.booleanValue(value) ? T.TRUE_OBJECT : T.FALSE_OBJECT);
+      writeTag(I.booleanValue(value) ? TRUE_OBJECT : FALSE_OBJECT);
       return;
     case I.BIGINT: {
       remember(value, ctx);
       const bigint = I.bigintValue(value);
-      writeBigInt(T.BIGINT_OBJECT, bigint < 0n, bigintMagnitude(bigint), ctx.words);
+      writeBigInt(BIGINT_OBJECT, bigint < 0n, bigintMagnitude(bigint), ctx.words);
       ctx.words += 3;
       return;
     }
     case I.STRING:
       remember(value, ctx);
       ctx.words += 2;
-      writeTag(T.STRING_OBJECT);
+      writeTag(STRING_OBJECT);
       writeString(I.stringValue(value));
       return;
     default:
@@ -281,18 +285,18 @@ const writeArray = (function (value, ctx, budget) {
   ctx.words += 2;
   // Dense when every index below length is present: then they are the first keys.
   if (!(keys.length >= length && (length === 0 || keys[length - 1] === `${length - 1}`))) {
-    writeTagVarint(T.BEGIN_SPARSE_JS_ARRAY, length);
+    writeTagVarint(BEGIN_SPARSE_JS_ARRAY, length);
     const count = writeProperties(value, keys, 0, true, W.SPARSE, length, ctx, budget);
     ctx.words += 1;
-    writeTagVarints(T.END_SPARSE_JS_ARRAY, count, length);
+    writeTagVarints(END_SPARSE_JS_ARRAY, count, length);
     return;
   }
-  writeTagVarint(T.BEGIN_DENSE_JS_ARRAY, length);
+  writeTagVarint(BEGIN_DENSE_JS_ARRAY, length);
   for (let index = 0; index < length; index++) {
     if (!I.hasOwn(value, index)) {
       // Deleted by a getter since the keys were taken.
       ctx.words += 1;
-      writeTag(T.THE_HOLE);
+      writeTag(THE_HOLE);
       continue;
     }
     try {
@@ -303,7 +307,7 @@ const writeArray = (function (value, ctx, budget) {
   }
   const count = length === keys.length ? 0 : writeProperties(value, keys, length, true, W.DENSE, length, ctx, budget);
   ctx.words += 1;
-  writeTagVarints(T.END_DENSE_JS_ARRAY, count, length);
+  writeTagVarints(END_DENSE_JS_ARRAY, count, length);
 });
 
 /** A Map's or Set's entries, copied as a list first (the standard's order), as cloneDirect's copyList. */
@@ -314,7 +318,7 @@ const writeList = (function (value, isMap, ctx, budget) {
   ctx.top = end;
   remember(value, ctx);
   ctx.words += 1;
-  writeTag(isMap ? T.BEGIN_JS_MAP : T.BEGIN_JS_SET);
+  writeTag(isMap ? BEGIN_JS_MAP : BEGIN_JS_SET);
   for (let i = start; i < end; i++) {
     try {
       writeValue(list[i], ctx, budget);
@@ -325,5 +329,5 @@ const writeList = (function (value, isMap, ctx, budget) {
   }
   ctx.top = start;
   ctx.words += 1;
-  writeTagVarint(isMap ? T.END_JS_MAP : T.END_JS_SET, end - start);
+  writeTagVarint(isMap ? END_JS_MAP : END_JS_SET, end - start);
 });

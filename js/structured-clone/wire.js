@@ -319,11 +319,6 @@ function key(s) {
 
 // What serialize()'s own writer (serializer.js) writes between the op-stream fragments.
 export { number as writeNumber, string as writeString, key as writeKey, checkRegExpFlags };
-export const TAGS = {
-  __proto__: null, UNDEFINED, NULL, TRUE, FALSE, THE_HOLE, OBJECT_REFERENCE, BEGIN_JS_OBJECT, END_JS_OBJECT,
-  BEGIN_SPARSE_JS_ARRAY, END_SPARSE_JS_ARRAY, BEGIN_DENSE_JS_ARRAY, END_DENSE_JS_ARRAY, DATE, TRUE_OBJECT, FALSE_OBJECT,
-  NUMBER_OBJECT, STRING_OBJECT, REGEXP, BEGIN_JS_MAP, END_JS_MAP, BEGIN_JS_SET, END_JS_SET, BIGINT, BIGINT_OBJECT,
-};
 
 /** A tag. */
 export function writeTag(t) {
@@ -1167,7 +1162,8 @@ export function forgetWindow() {
   windowData = undefined;
 }
 
-// What reader.js (deserialize()'s direct reader) shares with readWire below.
+// What reader.js (deserialize()'s direct reader) shares with readWire below; serializer.js
+// (serialize()'s own writer) takes its tags from here too.
 export {
   after, doubleAt, oneByte, oneByteKeyAt, stringAt, valueTagAt, varintAt, bigintAt,
   VERSION, PADDING, VERIFY_OBJECT_COUNT, THE_HOLE, UNDEFINED, NULL, TRUE, FALSE, INT32, UINT32, DOUBLE, BIGINT,
