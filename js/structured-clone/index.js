@@ -23,6 +23,8 @@ import { requireArguments } from '../webidl.js';
 // Captured at load, like everything in intrinsics.js.
 const TypeErrorCtor = TypeError;
 const implementationKey = Symbol.for('weft.implementation');
+/** The transfer list of a call without one (only ever read). */
+const NO_TRANSFER = I.newList();
 
 /** Platform interfaces with transfer steps (their objects have a [[Detached]] slot). */
 const TRANSFERABLE_INTERFACES = I.ownMap([
@@ -149,13 +151,10 @@ function transferAll(list, isBuffer) {
 export const structuredClone = (function (value, options = undefined) {
   requireArguments(arguments.length, 1, 'structuredClone');
   const transfer = toDictionary(options, 'structuredClone').transfer;
+  const transferList = transfer === undefined ? NO_TRANSFER : toObjectSequence(transfer, 'structuredClone: options.transfer');
   // No transfer list (so none to check) and no registered class: the copy is made directly.
-  if (transfer === undefined && I.mapSize(op.registry.byName) === 0) return cloneDirect(value);
-  const transferList = transfer === undefined ? I.newList() : toObjectSequence(transfer, 'structuredClone: options.transfer');
+  if (transferList.length === 0 && I.mapSize(op.registry.byName) === 0) return cloneDirect(value);
   const transferIsBuffer = checkTransferList(transferList);
-  if (transferList.length === 0 && I.mapSize(op.registry.byName) === 0) {
-    return cloneDirect(value);
-  }
   const { code, values, shared, hosts } = serializeInternal(value, { __proto__: null, transferList, transferIsBuffer });
   const transferred = transferList.length > 0 ? transferAll(transferList, transferIsBuffer) : I.newList();
   return build(code, values, { __proto__: null, transferred, shared, hosts, cloneHosts: false });
@@ -172,7 +171,7 @@ function serializeOptions(options) {
   const dictionary = toDictionary(options, 'serialize');
   const forStorage = Boolean(dictionary.forStorage);
   const transfer = dictionary.transfer;
-  const transferList = transfer === undefined ? I.newList() : toObjectSequence(transfer, 'serialize: options.transfer');
+  const transferList = transfer === undefined ? NO_TRANSFER : toObjectSequence(transfer, 'serialize: options.transfer');
   if (forStorage && transferList.length > 0) {
     throw new TypeErrorCtor('serialize: a serialization for storage cannot transfer objects.');
   }
