@@ -14,7 +14,7 @@
 import { structuredDeserialize as build } from './builder.js';
 import * as I from './intrinsics.js';
 import * as op from './ops.js';
-import { cloneDirect, isDetached, serializeInternal } from './walker.js';
+import { cloneDirect, copyBuffer, isDetached, serializeInternal } from './walker.js';
 import { NOT_READ, readDirect } from './reader.js';
 import { serializeToWire } from './serializer.js';
 import { readWire } from './wire.js';
@@ -97,16 +97,6 @@ const checkTransferList = (function (list) {
   }
   return isBuffer;
 });
-
-/** A copy of an ArrayBuffer (resizable ones stay resizable) in this realm. */
-function copyBuffer(source) {
-  const length = I.arrayBufferByteLength(source);
-  const copy = I.arrayBufferResizable?.(source)
-    ? new I.ArrayBufferCtor(length, { __proto__: null, maxByteLength: I.arrayBufferMaxByteLength(source) })
-    : new I.ArrayBufferCtor(length);
-  I.typedArraySet(new I.Uint8ArrayCtor(copy), new I.Uint8ArrayCtor(source));
-  return copy;
-}
 
 /**
  * DetachArrayBuffer, returning a new ArrayBuffer that owns the data: ArrayBuffer.prototype.transfer

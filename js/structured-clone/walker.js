@@ -121,6 +121,16 @@ const ownStack = (value) => (I.hasOwn(value, 'stack') ? value.stack : undefined)
 /** ECMAScript ToString, which throws a TypeError for Symbols. */
 const toString = (value) => `${value}`;
 
+/** A copy of an ArrayBuffer (resizable ones stay resizable) in this realm. */
+export const copyBuffer = (function (source) {
+  const length = I.arrayBufferByteLength(source);
+  const copy = I.arrayBufferResizable?.(source)
+    ? new I.ArrayBufferCtor(length, { __proto__: null, maxByteLength: I.arrayBufferMaxByteLength(source) })
+    : new I.ArrayBufferCtor(length);
+  I.typedArraySet(new I.Uint8ArrayCtor(copy), new I.Uint8ArrayCtor(source));
+  return copy;
+});
+
 /** IsDetachedBuffer for a non-shared ArrayBuffer. */
 export const isDetached = (function (buffer) {
   if (I.arrayBufferDetached !== undefined) return I.arrayBufferDetached(buffer);
@@ -892,9 +902,7 @@ const directView = (function (value, clone) {
   if (byteLength === 0 || I.isSharedArrayBuffer(viewed) || (I.arrayBufferResizable !== undefined && I.arrayBufferResizable(viewed))) return undefined;
   let buffer = clone.memory.get(viewed);
   if (buffer === undefined) {
-    const length = I.arrayBufferByteLength(viewed);
-    buffer = new I.ArrayBufferCtor(length);
-    I.typedArraySet(new I.Uint8ArrayCtor(buffer), new I.Uint8ArrayCtor(viewed, 0, length));
+    buffer = copyBuffer(viewed);
     clone.memory.set(viewed, buffer);
   }
   const copy = makeView(op.VIEW_KINDS[name], buffer, I.typedArrayByteOffset(value), byteLength, 0);
