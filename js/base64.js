@@ -116,6 +116,8 @@ const throws = (fn) => {
 
 // Node and Bun: Buffer's base64 and Latin1 primitives, called on plain Uint8Arrays.
 const { base64Slice, base64Write, latin1Slice, latin1Write } = globalThis.Buffer?.prototype ?? {};
+const allocUnsafeSlow = globalThis.Buffer?.allocUnsafeSlow;
+const bufferOf = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'buffer').get;
 const NOT_LATIN1 = /[^\0-\xFF]/;
 const ASCII_WHITESPACE = /[\t\n\f\r ]/g;
 
@@ -143,8 +145,19 @@ function bufferDecode(data) {
   // Infra: with padding the length is a multiple of four; without, the remainder is never one.
   if (length === data.length ? length % 4 === 1 : data.length % 4 !== 0) return undefined;
   if (NOT_LATIN1.test(data) || data.includes('-') || data.includes('_')) return undefined;
-  const bytes = new Uint8Array((length * 3) >> 2);
+  const bytes = bytesToOverwrite((length * 3) >> 2);
+  // (Returned only when every byte was written: see bytesToOverwrite.)
   return base64Write.call(bytes, data, 0, bytes.length) === bytes.length ? bytes : undefined;
+}
+
+/**
+ * A new Uint8Array of `length` bytes that the caller overwrites entirely before anyone sees it:
+ * over Buffer.allocUnsafeSlow's memory (its own ArrayBuffer, not filled with zeros first, which
+ * costs as much as the decoding) where Node and Bun have it.
+ */
+function bytesToOverwrite(length) {
+  if (typeof allocUnsafeSlow !== 'function' || length === 0) return new Uint8Array(length);
+  return new Uint8Array(bufferOf.call(allocUnsafeSlow(length)), 0, length);
 }
 
 const bufferIsGood =

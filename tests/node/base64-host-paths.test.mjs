@@ -145,6 +145,13 @@ test('Node and Bun: Buffer base64Write/base64Slice/latin1Slice/latin1Write', asy
   const used = Object.fromEntries(bufferMethods.map((name) => [name, calls[name] - before[name]]));
   // base64Decode with whitespace: a first try, then without the whitespace.
   assert.deepEqual(used, { base64Slice: 2, base64Write: 3, latin1Slice: 1, latin1Write: 1 });
+  // Decoded into memory that is not zeroed first (Buffer.allocUnsafeSlow's), all of it written:
+  // a plain Uint8Array over an ArrayBuffer of exactly its bytes.
+  for (const [input, length] of [['QUJD', 3], ['QUI', 2], [Buffer.alloc(5000, 7).toString('base64'), 5000]]) {
+    const decoded = weft.base64Decode(input);
+    assert.equal(Object.getPrototypeOf(decoded), Uint8Array.prototype);
+    assert.deepEqual([decoded.byteOffset, decoded.length, decoded.buffer.byteLength], [0, length, length]);
+  }
   assertSameAsCodec(weft);
 });
 
