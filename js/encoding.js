@@ -7,7 +7,7 @@ import { memoryBytes, readBytes, writeBytes, writeString } from './io.js';
 import { encodeIntoLoop, encodeLoop } from './utf8.js';
 import { wasm } from './runtime.js';
 import { markPlatformObject } from './structured-clone/platform.js';
-import { requireArguments, toDOMString, toUSVString } from './webidl.js';
+import { requireArguments, toDOMString } from './webidl.js';
 
 // --- strings to and from UTF-16 in wasm memory ---
 // Each host path is checked at load time on a probe with a BOM, a surrogate pair and a lone
@@ -710,7 +710,9 @@ export function encode(string, label = 'utf-8', options = undefined) {
   requireArguments(arguments.length, 1, 'encode');
   const mode = toDictionary(options, 'encode').mode ?? 'fatal';
   if (mode !== 'fatal' && mode !== 'html') throw new TypeError(`encode: mode must be "fatal" or "html", not ${String(mode)}.`);
-  const length = writeString(toUSVString(string));
+  // The argument is a USVString; writeString's UTF-8 encoding makes lone surrogates U+FFFD as
+  // that conversion would, so the string is not scanned for them first.
+  const length = writeString(toDOMString(string));
   return readBytes(glue.encodingEncode(length, toDOMString(label), mode === 'html'));
 }
 
