@@ -71,18 +71,18 @@ export function stripPanics(file) {
     '__rustc::__rust_alloc_error_handler',
   ];
   // The helpers that only ever panic (they are `-> !`). Every wasm-bindgen output has the
-  // allocator's, RefCell's and slice indexing's (the first group: missing, the names changed);
-  // the others are rewritten where present.
+  // allocator's and RefCell's (the first group: missing, the names changed); the others are
+  // rewritten where present.
   const helpers = [
     'alloc::alloc::handle_alloc_error',
     'alloc::raw_vec::capacity_overflow',
     'alloc::raw_vec::handle_error',
     'core::cell::panic_already_borrowed',
     'core::cell::panic_already_mutably_borrowed',
-    'core::slice::index::slice_index_fail',
   ];
   const everyWasm = helpers.length;
   helpers.push(
+    'core::slice::index::slice_index_fail',
     'core::option::expect_failed',
     'core::option::unwrap_failed',
     'core::panicking::panic',

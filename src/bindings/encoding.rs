@@ -6,7 +6,9 @@
 //! passes with each call, and a `TextEncoderStream`'s leading surrogate stays in JS.
 
 use super::errors::{encoding_error, encoding_for_label, invalid_label_message};
-use super::io::{set_output, with_input_bytes, with_input_str};
+#[cfg(all(feature = "encoding-legacy", not(feature = "url")))]
+use super::io::with_input_str;
+use super::io::{set_output, with_input_bytes};
 use crate::encoding::{
     self, Decoder, DecoderErrorMode, Encoder, EncoderErrorMode, Encoding, EncodingError,
     TextDecoder, TextDecoderError,
@@ -289,15 +291,18 @@ pub fn encoding_encode(len: usize, label: &str, html: bool) -> Result<usize, JsV
     } else {
         EncoderErrorMode::Fatal
     };
-    with_input_str(len, |input| {
+    // (The encoder checks the UTF-8 as it decodes it: see encode_valid_prefix.)
+    with_input_bytes(len, |input| {
         let mut output = Vec::new();
-        encoder.encode(input, &mut output, mode).map_err(|_| {
-            type_error(&super::concat(&[
-                "The text contains a character that ",
-                encoder.encoding().name(),
-                " cannot encode.",
-            ]))
-        })?;
+        encoder
+            .encode_valid_prefix(input, &mut output, mode)
+            .map_err(|_| {
+                type_error(&super::concat(&[
+                    "The text contains a character that ",
+                    encoder.encoding().name(),
+                    " cannot encode.",
+                ]))
+            })?;
         Ok(set_output(output))
     })
 }

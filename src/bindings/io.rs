@@ -55,7 +55,7 @@ pub fn with_input_bytes<R>(len: usize, f: impl FnOnce(&[u8]) -> R) -> R {
 /// not fall on a character boundary anyway, the input is cut at the last valid one.
 #[cfg(any(
     feature = "url",
-    feature = "encoding",
+    feature = "encoding-legacy",
     feature = "html",
     feature = "public-suffix-list"
 ))]
@@ -66,7 +66,7 @@ pub fn with_input_str<R>(len: usize, f: impl FnOnce(&str) -> R) -> R {
 /// Input bytes as a string, cut at the last character boundary should they not be UTF-8.
 #[cfg(any(
     feature = "url",
-    feature = "encoding",
+    feature = "encoding-legacy",
     feature = "html",
     feature = "public-suffix-list"
 ))]

@@ -191,6 +191,17 @@ fn sequence(src: &[u8]) -> Option<(usize, u32)> {
     }
 }
 
+/// The scalar value a complete, valid UTF-8 sequence (ASCII included) at the start of `src`
+/// encodes, and its length; None at the end or at anything else.
+#[inline(always)]
+pub(super) fn next_scalar(src: &[u8]) -> Option<(usize, char)> {
+    match *src.first()? {
+        lead @ 0..0x80 => Some((1, char::from(lead))),
+        _ => sequence(src)
+            .and_then(|(length, code_point)| Some((length, char::from_u32(code_point)?))),
+    }
+}
+
 /// The length of the longest prefix of `src` that is complete, valid UTF-8: what the UTF-8
 /// decoder decodes without error. ASCII eight bytes at a time, then sequences back to back.
 pub(crate) fn valid_up_to(src: &[u8]) -> usize {
@@ -356,5 +367,30 @@ mod tests {
         let text = "ascii then \u{E9}\u{4E00}\u{1F600}, and more ascii after it";
         assert_eq!(valid_prefix(text.as_bytes()), text);
         assert_eq!(valid_prefix(b"abc\xE4\xB8"), "abc");
+    }
+
+    /// next_scalar's answer, from the standard library: the first character of the valid prefix.
+    fn std_next_scalar(bytes: &[u8]) -> Option<(usize, char)> {
+        let valid = std::str::from_utf8(&bytes[..std_valid_up_to(bytes)]).ok()?;
+        valid.chars().next().map(|c| (c.len_utf8(), c))
+    }
+
+    #[test]
+    fn next_scalar_agrees_with_the_standard_library_exhaustively() {
+        for first in 0..=0xFFu8 {
+            for second in 0..=0xFFu8 {
+                for third in 0..=0xFFu8 {
+                    let bytes = [first, second, third];
+                    assert_eq!(next_scalar(&bytes), std_next_scalar(&bytes), "{bytes:02X?}");
+                }
+            }
+            for second in 0x80..=0xBFu8 {
+                for fourth in [0x00, 0x7F, 0x80, 0xBF, 0xC0, 0xFF] {
+                    let bytes = [first, second, 0x80, fourth];
+                    assert_eq!(next_scalar(&bytes), std_next_scalar(&bytes), "{bytes:02X?}");
+                }
+            }
+        }
+        assert_eq!(next_scalar(b""), None);
     }
 }
