@@ -118,6 +118,7 @@ const throws = (fn) => {
 const { base64Slice, base64Write, latin1Slice, latin1Write } = globalThis.Buffer?.prototype ?? {};
 const allocUnsafeSlow = globalThis.Buffer?.allocUnsafeSlow;
 const bufferOf = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'buffer').get;
+const byteLengthOf = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength').get;
 const NOT_LATIN1 = /[^\0-\xFF]/;
 const ASCII_WHITESPACE = /[\t\n\f\r ]/g;
 
@@ -153,11 +154,13 @@ function bufferDecode(data) {
 /**
  * A new Uint8Array of `length` bytes that the caller overwrites entirely before anyone sees it:
  * over Buffer.allocUnsafeSlow's memory (its own ArrayBuffer, not filled with zeros first, which
- * costs as much as the decoding) where Node and Bun have it.
+ * costs as much as the decoding) where Node, Deno and Bun have it. A buffer that holds more than
+ * those bytes (a pool's) is not used: its `buffer` would show the rest.
  */
 function bytesToOverwrite(length) {
   if (typeof allocUnsafeSlow !== 'function' || length === 0) return new Uint8Array(length);
-  return new Uint8Array(bufferOf.call(allocUnsafeSlow(length)), 0, length);
+  const buffer = bufferOf.call(allocUnsafeSlow(length));
+  return byteLengthOf.call(buffer) === length ? new Uint8Array(buffer, 0, length) : new Uint8Array(length);
 }
 
 const bufferIsGood =

@@ -155,6 +155,22 @@ test('Node and Bun: Buffer base64Write/base64Slice/latin1Slice/latin1Write', asy
   assertSameAsCodec(weft);
 });
 
+test('a Buffer.allocUnsafeSlow that hands out part of a larger buffer is not used', async () => {
+  const allocUnsafeSlow = Object.getOwnPropertyDescriptor(Buffer, 'allocUnsafeSlow');
+  let weft;
+  try {
+    // A pool's slice: the rest of its ArrayBuffer holds other bytes.
+    Buffer.allocUnsafeSlow = (size) => Buffer.from(new Uint8Array(size + 64).fill(0xaa).buffer, 32, size);
+    weft = await loadWith('pooled', () => {});
+  } finally {
+    Object.defineProperty(Buffer, 'allocUnsafeSlow', allocUnsafeSlow);
+  }
+  const decoded = weft.base64Decode('QUJD');
+  assert.deepEqual([...decoded], [65, 66, 67]);
+  assert.equal(decoded.buffer.byteLength, 3);
+  assertSameAsCodec(weft);
+});
+
 test('without Buffer: the host atob/btoa where they pass the probes (Chromium tests Uint8Array.fromBase64/toBase64)', async () => {
   const calls = { atob: 0, btoa: 0 };
   const hostAtob = globalThis.atob;
