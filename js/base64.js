@@ -6,7 +6,7 @@
 // valid; anything else, errors included, goes to the codec here, which gives the exact result
 // or the exact error. No wasm: a wasm codec and its glue cost 12 KB gzip of download for speed
 // on the fallback path only (README, "Speed").
-import { requireArguments, toDOMString, toUint8Array } from './webidl.js';
+import { arrayBufferByteLength, requireArguments, toDOMString, toUint8Array } from './webidl.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
@@ -118,7 +118,6 @@ const throws = (fn) => {
 const { base64Slice, base64Write, latin1Slice, latin1Write } = globalThis.Buffer?.prototype ?? {};
 const allocUnsafeSlow = globalThis.Buffer?.allocUnsafeSlow;
 const bufferOf = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'buffer').get;
-const byteLengthOf = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength').get;
 const NOT_LATIN1 = /[^\0-\xFF]/;
 const ASCII_WHITESPACE = /[\t\n\f\r ]/g;
 
@@ -160,7 +159,7 @@ function bufferDecode(data) {
 function bytesToOverwrite(length) {
   if (typeof allocUnsafeSlow !== 'function' || length === 0) return new Uint8Array(length);
   const buffer = bufferOf.call(allocUnsafeSlow(length));
-  return byteLengthOf.call(buffer) === length ? new Uint8Array(buffer, 0, length) : new Uint8Array(length);
+  return arrayBufferByteLength.call(buffer) === length ? new Uint8Array(buffer, 0, length) : new Uint8Array(length);
 }
 
 const bufferIsGood =

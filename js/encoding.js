@@ -7,7 +7,7 @@ import { memoryBytes, readBytes, writeBytes, writeString } from './io.js';
 import { encodeIntoLoop, encodeLoop } from './utf8.js';
 import { wasm } from './runtime.js';
 import { markPlatformObject } from './structured-clone/platform.js';
-import { requireArguments, toDOMString } from './webidl.js';
+import { arrayBufferByteLength, requireArguments, toDOMString } from './webidl.js';
 
 // --- strings to and from UTF-16 in wasm memory ---
 // Each host path is checked at load time on a probe with a BOM, a surrogate pair and a lone
@@ -196,7 +196,6 @@ const bufferSourceBytes = (function (value, where) {
   return length === 0 ? new Uint8Array(0) : new Uint8Array(value);
 });
 
-const arrayBufferByteLength = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength').get;
 const arrayBufferByteLengthOf = uncurry(arrayBufferByteLength);
 // Pages that are not cross-origin isolated have no SharedArrayBuffer global, yet shared wasm
 // memory still hands them SharedArrayBuffers; reach the prototype through one.
