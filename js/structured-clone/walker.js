@@ -346,7 +346,7 @@ export const serializeInternal = (function (root, options) {
 
   /** An ArrayBuffer or SharedArrayBuffer new to memory: emitted, or its copy returned (direct). */
   const buffer = (function (value) {
-    if (I.isSharedArrayBuffer(value)) {
+    if (I.isSharedBuffer(value)) {
       if (forStorage) fail('A SharedArrayBuffer (when serializing for storage)');
       if (globalThis.crossOriginIsolated === false) fail('A SharedArrayBuffer (the page is not cross-origin isolated)');
       if (direct) {
@@ -426,7 +426,7 @@ export const serializeInternal = (function (root, options) {
       return;
     }
     let flags = 0;
-    if (I.isSharedArrayBuffer(viewed)) {
+    if (I.isSharedBuffer(viewed)) {
       // A growable SharedArrayBuffer cannot shrink back after a probe: a view covering it to
       // the end is taken to track its length.
       if (I.sharedArrayBufferGrowable?.(viewed)) {
@@ -510,7 +510,7 @@ export const serializeInternal = (function (root, options) {
         let keys;
         if (kindAndDetail[0] === I.ORDINARY) {
           keys = I.objectKeys(value);
-          if (mayHideKind(keys)) kindAndDetail = I.hiddenKind(value);
+          if (mayHideKind(keys)) kindAndDetail = I.hiddenKind(value, keys);
         }
         const kind = kindAndDetail[0];
         const detail = kindAndDetail[1];
@@ -885,7 +885,7 @@ export const recursiveKind = (function (value, walk) {
   if (kind !== I.ORDINARY) return kind;
   const keys = I.objectKeys(value);
   walk.keys = keys;
-  return mayHideKind(keys) ? I.hiddenKind(value)[0] : kind;
+  return mayHideKind(keys) ? I.hiddenKind(value, keys)[0] : kind;
 });
 
 /**
@@ -899,7 +899,7 @@ const directView = (function (value, clone) {
   if (name === undefined) return undefined;
   const viewed = I.typedArrayBuffer(value);
   const byteLength = I.typedArrayByteLength(value);
-  if (byteLength === 0 || I.isSharedArrayBuffer(viewed) || (I.arrayBufferResizable !== undefined && I.arrayBufferResizable(viewed))) return undefined;
+  if (byteLength === 0 || I.isSharedBuffer(viewed) || (I.arrayBufferResizable !== undefined && I.arrayBufferResizable(viewed))) return undefined;
   let buffer = clone.memory.get(viewed);
   if (buffer === undefined) {
     buffer = copyBuffer(viewed);

@@ -76,3 +76,44 @@ test('UTF-8 decoding in a cross-origin isolated page: the host decoder for unsha
   assert.deepEqual(result.fatalShared, { same: true, calls: 0 }, 'fatal mode too');
   assert.match(result.fatalError, /^true: /, 'malformed shared input is this realm’s TypeError');
 });
+
+test('structured clone in a cross-origin isolated page: views of both buffer kinds, and built-ins whose prototype was replaced', async () => {
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(String(error)));
+  await page.goto(`http://127.0.0.1:${server.address().port}/`);
+  const result = await page.evaluate(async () => {
+    const weft = await import('/pkg/structured-clone.js');
+    const shared = new SharedArrayBuffer(4);
+    const hidden = (value) => Object.setPrototypeOf(value, Object.prototype);
+    const value = {
+      empty: {},
+      bare: Object.create(null),
+      indices: { 0: 'a', 1: 'b' },
+      plainView: new Uint8Array([1, 2, 3]),
+      sharedView: new Int16Array(shared, 2, 1),
+      map: hidden(new Map([[1, 2]])),
+      set: hidden(new Set([3])),
+      buffer: hidden(new Uint8Array([4, 5]).buffer),
+      sharedBuffer: hidden(new SharedArrayBuffer(2)),
+      big: hidden(Object(6n)),
+      date: hidden(new Date(7)),
+    };
+    // What each copy is, by its prototype and contents.
+    const describe = (copy) =>
+      Object.entries(copy).map(([key, v]) => {
+        const tag = Object.prototype.toString.call(v);
+        const contents =
+          v instanceof Map || v instanceof Set ? [...v] : ArrayBuffer.isView(v) ? [...new Uint8Array(v.buffer)] : tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]' ? [...new Uint8Array(v)] : typeof v.valueOf() === 'bigint' ? String(v.valueOf()) : v instanceof Date ? v.getTime() : v;
+        return `${key}: ${tag} ${JSON.stringify(contents)}`;
+      });
+    const copies = { weft: weft.structuredClone(value), native: structuredClone(value) };
+    new Int16Array(shared)[1] = 9; // visible through both copies' shared views
+    return { weft: describe(copies.weft), native: describe(copies.native) };
+  });
+  await page.close();
+  assert.deepEqual(problems, []);
+  assert.deepEqual(result.weft, result.native);
+  assert.ok(result.weft.includes('sharedView: [object Int16Array] [0,0,9,0]'), result.weft.join('\n'));
+  assert.ok(result.weft.includes('map: [object Map] [[1,2]]'), result.weft.join('\n'));
+});

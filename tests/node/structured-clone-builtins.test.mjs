@@ -158,6 +158,37 @@ test('a built-in object whose prototype is null or Object.prototype clones as it
   }
 });
 
+test("without node:util, the host's structuredClone only speeds up the check of an empty object: a replaced one changes nothing", () => {
+  // Browsers have no exception-free type checks: an object with no own keys is asked of the
+  // host's structuredClone (captured at load), whose answer a brand check confirms. Each run
+  // replaces it before weft loads: with a liar that says everything is a Map, one that throws,
+  // one that returns a primitive, and the real one.
+  const hosts = {
+    real: 'structuredClone',
+    'says Map': '() => new Map()',
+    throws: "() => { throw new TypeError('no'); }",
+    'returns null': '() => null',
+  };
+  for (const [name, host] of Object.entries(hosts)) {
+    const script = `
+      delete process.getBuiltinModule;
+      const original = structuredClone;
+      globalThis.structuredClone = ${host};
+      const weft = await import('webweft');
+      const hidden = (value) => Object.setPrototypeOf(value, Object.prototype);
+      const value = { empty: {}, bare: Object.create(null), indices: { 0: 'a', 1: 'b' },
+        map: hidden(new Map([[1, 2]])), set: hidden(new Set([3])), buffer: hidden(new Uint8Array([4, 5]).buffer), big: hidden(Object(6n)) };
+      const kinds = (copy) => Object.values(copy).map((v) => Object.prototype.toString.call(Object.getPrototypeOf(v) ?? {}) + ':' + JSON.stringify(v instanceof Map ? [...v] : v instanceof Set ? [...v] : v instanceof ArrayBuffer ? [...new Uint8Array(v)] : typeof v === 'object' && Object.getPrototypeOf(v) === BigInt.prototype ? String(v.valueOf()) : v)).join(' ');
+      const expected = kinds(original(value));
+      const results = [weft.structuredClone(value), weft.structuredClone(value, { transfer: [] }), weft.deserialize(weft.serialize(value))].map(kinds);
+      process.stdout.write(results.every((r) => r === expected) ? 'same' : expected + '\\n' + results.join('\\n'));
+    `;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', cwd: new URL('.', import.meta.url) });
+    assert.equal(run.stderr, '', name);
+    assert.equal(run.stdout, 'same', name);
+  }
+});
+
 test('an Error without a string stack comes back without a made-up one, as natively', () => {
   const makers = {
     deleted: () => {
