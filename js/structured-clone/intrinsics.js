@@ -13,7 +13,7 @@ import { platformObjectName } from './platform.js';
 
 export { platformObjectName };
 
-const uncurry = (fn) => (fn === undefined ? undefined : Function.prototype.call.bind(fn));
+export const uncurry = (fn) => (fn === undefined ? undefined : Function.prototype.call.bind(fn));
 const getter = (proto, key) => {
   const descriptor = proto && Object.getOwnPropertyDescriptor(proto, key);
   return uncurry(descriptor?.get);

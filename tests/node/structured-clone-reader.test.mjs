@@ -2,6 +2,7 @@
 // (readWire's op stream, then the builder: deserializeThroughOps): for every input, valid or
 // not, the same value (structure and identity) or the same DataCloneError (name and message).
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
 import v8 from 'node:v8';
 import fc from 'fast-check';
@@ -354,4 +355,52 @@ test('out-of-band serializations go through the ops path', () => {
   const moved = serialize({ buffer }, { transfer: [buffer] });
   assert.equal(deserialize(moved).buffer.byteLength, 2);
   assert.throws(() => deserialize(moved), { name: 'DataCloneError', message: /already received/ });
+});
+
+test("without Buffer#latin1Slice (browsers, Deno), one-byte strings come from the host's windows-1252 decoder, exact for every byte", () => {
+  // A fresh process without latin1Slice, counting the host decoder's windows-1252 calls: strings
+  // of every byte value, short ones cut from windows that hold bytes 0x80–0x9F in numbers only,
+  // in strings, or nowhere, and long ones. Node's decoder gives those bytes their Latin-1 code
+  // points; browsers' (the standard's) map 27 of them above U+00FF, as the stand-in does.
+  const standIn = `
+    const HIGH = [0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+      0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178];
+    decodeAs1252 = (view) => {
+      let s = '';
+      for (const byte of view) s += String.fromCharCode(byte >= 0x80 && byte <= 0x9f ? HIGH[byte - 0x80] : byte);
+      return s;
+    };
+  `;
+  for (const decoder of ["Node's", 'the standard windows-1252']) {
+    const script = `
+      import v8 from 'node:v8';
+      delete Buffer.prototype.latin1Slice;
+      let hostCalls = 0;
+      let decodeAs1252;
+      ${decoder === "Node's" ? '' : standIn}
+      const { decode } = TextDecoder.prototype;
+      TextDecoder.prototype.decode = function (input, options) {
+        if (this.encoding !== 'windows-1252') return decode.call(this, input, options);
+        hostCalls++;
+        return decodeAs1252 ? decodeAs1252(new Uint8Array(input.buffer, input.byteOffset, input.byteLength)) : decode.call(this, input, options);
+      };
+      const weft = await import('webweft');
+      let seed = 7;
+      const random = (n) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+      const text = (length, bytes) => String.fromCharCode(...Array.from({ length }, () => bytes[random(bytes.length)]));
+      const ascii = Array.from({ length: 95 }, (_, i) => 32 + i);
+      const every = Array.from({ length: 256 }, (_, i) => i);
+      const value = [];
+      for (let i = 0; i < 3000; i++) {
+        const bytes = i % 3 === 0 ? every : ascii;
+        value.push({ [text(1 + random(12), bytes)]: text(random(90), bytes), n: random(2) ? random(1e9) / 7 : i });
+      }
+      value.push(every.map((b) => String.fromCharCode(b)), String.fromCharCode(...every).repeat(40));
+      const same = (copy) => JSON.stringify(copy) === JSON.stringify(value);
+      process.stdout.write([same(weft.deserialize(weft.serialize(value))), same(weft.deserialize(v8.serialize(value))), hostCalls > 50].join(' '));
+    `;
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', cwd: new URL('.', import.meta.url) });
+    assert.equal(run.stderr, '', decoder);
+    assert.equal(run.stdout, 'true true true', decoder);
+  }
 });
