@@ -130,6 +130,23 @@ export const tests = {
       assert(copy.wrapped instanceof String && String(copy.wrapped) === 's', `${path}: String object`);
     }
   },
+  'serialize/deserialize: strings of every length and kind, and index-like keys'(weft) {
+    // ASCII, other Latin-1, two-byte and lone surrogates, from 0 to 300 code units: the writer
+    // takes ASCII through the host's encodeInto on some engines, the rest code unit by unit.
+    const alphabets = ['abc xyz 019', 'caf\u00e9 \u0080\u009f\u00ff', '\u20ac \u4e2d \ud83d\ude00', '\ud800 a \udfff'];
+    const strings = [];
+    for (const alphabet of alphabets) {
+      for (const length of [0, 1, 7, 8, 31, 32, 33, 64, 255, 256, 257, 300]) {
+        strings.push(Array.from({ length }, (_, i) => alphabet[(i * 7) % alphabet.length]).join(''));
+      }
+    }
+    const keyed = {};
+    for (const key of ['0', '7', '10', '01', '-1', '4294967294', '4294967295', '1e3', ' 1', 'a1', ...strings]) keyed[key] = key.length;
+    const copy = weft.deserialize(weft.serialize({ strings, keyed }));
+    assertEqual(copy.strings.length, strings.length, 'count');
+    strings.forEach((string, i) => assertEqual(copy.strings[i], string, `string ${i} (${string.length} units)`));
+    assertEqual(JSON.stringify(copy.keyed), JSON.stringify(keyed), 'keys in order, and values');
+  },
   'structuredClone: 10,000-deep nesting, resizable buffers, transfer'(weft) {
     let deep = [];
     for (let i = 0; i < 10_000; i++) deep = [deep];
