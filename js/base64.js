@@ -214,11 +214,22 @@ const hostBtoaIsGood =
     if (!throws(() => hostBtoa('\u0100')) || !throws(() => hostBtoa('\uD800'))) throw new Error();
   });
 
+// Which goes first where both Buffer and a verified host atob/btoa exist: Buffer in Node, whose
+// own atob and btoa are JavaScript loops (1 MiB: btoa 0.88 ms against Buffer's 0.17, Node 24);
+// the host's in Bun and Deno, which look like Node but whose atob and btoa are native and whose
+// Buffer path is slower (1 MiB, btoa / atob: Bun 0.75 / 1.14 ms against 0.06 / 0.06, where
+// JavaScriptCore's regexp scan of the string alone takes 0.8 ms; Deno 3.3 / 0.16 against
+// 0.33 / 0.12, its Buffer being JavaScript). Measured with Bun 1.4.5 and Deno 2.9.6.
+const versions = globalThis.process?.versions;
+const nodeItself = typeof versions?.node === 'string' && versions.bun === undefined && versions.deno === undefined;
+const btoaByBuffer = bufferIsGood && (nodeItself || !hostBtoaIsGood);
+const atobByBuffer = bufferIsGood && (nodeItself || !hostAtobIsGood);
+
 /** HTML `btoa(data)`: base64 of a string of code points ≤ U+00FF. */
 export function btoa(data) {
   requireArguments(arguments.length, 1, 'btoa');
   data = toDOMString(data);
-  if (bufferIsGood) {
+  if (btoaByBuffer) {
     if (!NOT_LATIN1.test(data)) {
       const bytes = new Uint8Array(data.length);
       latin1Write.call(bytes, data, 0, bytes.length);
@@ -245,7 +256,7 @@ export function btoa(data) {
 export function atob(data) {
   requireArguments(arguments.length, 1, 'atob');
   data = toDOMString(data);
-  if (bufferIsGood) {
+  if (atobByBuffer) {
     const bytes = bufferForgivingDecode(data);
     if (bytes) return latin1Slice.call(bytes, 0, bytes.length);
   } else if (hostAtobIsGood) {
