@@ -990,7 +990,7 @@ const decodeUtf8 = (bytes) => {
   return utf8.decode(bytes);
 };
 
-// Without Buffer#latin1Slice (browsers, Deno), the host's windows-1252 TextDecoder makes a
+// Without Buffer#latin1Slice (browsers), the host's windows-1252 TextDecoder makes a
 // one-byte string in one native call: it decodes every byte as Latin-1 does but 27 of 0x80–0x9F,
 // which it maps above U+00FF. A long string holding such a character is made again from the
 // bytes; a window (below) records that it holds one, and only then are the strings cut from it
@@ -1011,13 +1011,16 @@ let windows1252 = HostTextDecoder === undefined ? null : undefined;
 function checkedWindows1252() {
   try {
     const decoder = new HostTextDecoder('windows-1252');
-    const all = new Uint8ArrayCtor(256);
-    for (let i = 0; i < 256; i++) all[i] = i;
-    const s = hostDecode(decoder, all);
-    if (typeof s !== 'string' || s.length !== 256) return null;
-    for (let i = 0; i < 256; i++) {
-      const unit = charCodeAt(s, i);
-      if (unit !== i && !(isRemapped(i) && unit > 0xff)) return null;
+    // Every byte, and ASCII alone (which hosts may decode by another path).
+    for (const size of [256, 128]) {
+      const bytes = new Uint8ArrayCtor(size);
+      for (let i = 0; i < size; i++) bytes[i] = i;
+      const s = hostDecode(decoder, bytes);
+      if (typeof s !== 'string' || s.length !== size) return null;
+      for (let i = 0; i < size; i++) {
+        const unit = charCodeAt(s, i);
+        if (unit !== i && !(isRemapped(i) && unit > 0xff)) return null;
+      }
     }
     return decoder;
   } catch {
@@ -1032,7 +1035,13 @@ const isRemapped = (byte) => (byte & 0xe0) === 0x80;
 function hostWindows1252(data, start, end) {
   if (end - start < HOST_LATIN1 || windows1252 === null) return undefined;
   if (windows1252 === undefined) windows1252 = checkedWindows1252();
-  return windows1252 === null ? undefined : hostDecode(windows1252, typedArraySubarray(data, start, end));
+  if (windows1252 === null) return undefined;
+  try {
+    return hostDecode(windows1252, typedArraySubarray(data, start, end));
+  } catch {
+    windows1252 = null; // (a host that throws on what it decoded before: not used again)
+    return undefined;
+  }
 }
 
 /** A one-byte (Latin-1) string from `data[start, end)`. */
