@@ -996,8 +996,8 @@ const decodeUtf8 = (bytes) => {
 // bytes; a window (below) records that it holds one, and only then are the strings cut from it
 // checked for those bytes. 16× String.fromCharCode's speed on a 4,096-byte window, 1.3× on 100
 // bytes (Chromium 156). The decoder and RegExp built-ins are captured at load (the regexp gets
-// its own `exec`, which `test` looks up); the decoder is made, and checked on all 256 bytes, on
-// first use.
+// its own `exec`, which `test` looks up); the decoder is made, and checked on all 256 bytes and
+// on ASCII alone, on first use.
 const HostTextDecoder = latin1Slice === undefined && typeof globalThis.TextDecoder === 'function' ? globalThis.TextDecoder : undefined;
 const hostDecode = HostTextDecoder && I.uncurry(HostTextDecoder.prototype.decode);
 const regexpTest = I.uncurry(RegExp.prototype.test);
