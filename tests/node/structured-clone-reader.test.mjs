@@ -127,6 +127,22 @@ test('every plain graph is read by the direct reader', () => {
   );
 });
 
+test('keys: runs of distinct keys (the key cache stands aside) between shared ones, each read right', () => {
+  const value = [];
+  for (let run = 0; run < 6; run++) {
+    // A run of distinct keys long enough to pass the key cache by, then objects sharing keys
+    // (some of them keys of the run before), short and long, one-byte and not.
+    const distinct = {};
+    for (let i = 0; i < 40 + run * 100; i++) distinct[`k${run}_${i}${'x'.repeat(i % 30)}`] = i;
+    value.push(distinct);
+    for (let i = 0; i < 50; i++) value.push({ id: i, name: `n${i}`, [`k${run}_${i}`]: i, ['\u00e9t\u00e9']: run, ['\u4e2d']: 1 });
+  }
+  for (const bytes of [serialize(value), new Uint8Array(v8.serialize(value))]) {
+    assertSameOutcome(bytes, 'distinct keys');
+    assertSameClone(deserialize(bytes), value);
+  }
+});
+
 test('mutated, truncated and extended bytes: deserialize() equals the ops path', () => {
   let direct = 0;
   let total = 0;
