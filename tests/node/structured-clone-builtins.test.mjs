@@ -63,6 +63,8 @@ function richValue() {
     views: [new Uint16Array(buffer, 2, 3), new DataView(buffer, 4), new Float64Array(buffer)],
     buffer,
     text: 'é'.repeat(80),
+    ascii: 'an ASCII string long enough for the host encoder path '.repeat(2),
+    empty: {},
     '0': 'index key',
     __proto__key: 1,
   };
