@@ -77,7 +77,7 @@ test('UTF-8 decoding in a cross-origin isolated page: the host decoder for unsha
   assert.match(result.fatalError, /^true: /, 'malformed shared input is this realm’s TypeError');
 });
 
-test('structured clone in a cross-origin isolated page: views of both buffer kinds, and built-ins whose prototype was replaced', async () => {
+test('structured clone in a cross-origin isolated page: views of both buffer kinds, built-ins whose prototype was replaced, one-byte strings, all under replaced built-ins', async () => {
   const page = await browser.newPage();
   const problems = [];
   page.on('pageerror', (error) => problems.push(String(error)));
@@ -109,11 +109,44 @@ test('structured clone in a cross-origin isolated page: views of both buffer kin
       });
     const copies = { weft: weft.structuredClone(value), native: structuredClone(value) };
     new Int16Array(shared)[1] = 9; // visible through both copies' shared views
-    return { weft: describe(copies.weft), native: describe(copies.native) };
+    // Bytes with one-byte strings of every byte value, short and long (the host's windows-1252
+    // decoder makes them), read back once as they are and once with the built-ins that path
+    // and the kind checks use replaced by the page.
+    const strings = Array.from({ length: 600 }, (_, i) => String.fromCharCode(...Array.from({ length: i % 90 }, (_, j) => (i * 31 + j * 7) % 256)));
+    const keyed = Object.fromEntries(strings.slice(0, 200).map((s, i) => [`${i}:${s}`, s]));
+    const bytes = weft.serialize({ strings, keyed, empty: {}, map: hidden(new Map([[1, 2]])) });
+    const read = () => {
+      const copy = weft.deserialize(bytes);
+      const again = weft.structuredClone({ empty: {}, map: hidden(new Map([[1, 2]])) });
+      return JSON.stringify([copy.strings, copy.keyed, copy.empty, [...copy.map], Object.getPrototypeOf(again.empty) === Object.prototype, [...again.map]]);
+    };
+    const before = read();
+    const thrower = () => {
+      throw new Error('a replaced built-in was called');
+    };
+    globalThis.structuredClone = thrower;
+    TextDecoder.prototype.decode = thrower;
+    RegExp.prototype.exec = thrower;
+    RegExp.prototype.test = thrower;
+    String.prototype.slice = thrower;
+    let after;
+    try {
+      after = read();
+    } catch (error) {
+      after = String(error);
+    }
+    return {
+      weft: describe(copies.weft),
+      native: describe(copies.native),
+      stringsExact: JSON.parse(before)[0].every((s, i) => s === strings[i]),
+      tampered: after === before ? 'same' : after,
+    };
   });
   await page.close();
   assert.deepEqual(problems, []);
   assert.deepEqual(result.weft, result.native);
   assert.ok(result.weft.includes('sharedView: [object Int16Array] [0,0,9,0]'), result.weft.join('\n'));
   assert.ok(result.weft.includes('map: [object Map] [[1,2]]'), result.weft.join('\n'));
+  assert.equal(result.stringsExact, true, 'one-byte strings of every byte value read back exactly');
+  assert.equal(result.tampered, 'same', 'built-ins replaced after load change nothing');
 });
