@@ -267,14 +267,12 @@ const scratch8 = I.SLOW_UNCURRIED ? new Uint8ArrayCtor(SCRATCH_LENGTH) : undefin
 
 /** Writes `s` at pos if it is ASCII and the host's encoder says so in one call (see above). */
 function encodedAscii(s, length) {
-  if (scratch8 !== undefined && length <= SCRATCH_LENGTH) {
-    const result = encodeInto(encoder, s, scratch8);
-    if (result.read !== length || result.written !== length) return false;
+  const viaScratch = scratch8 !== undefined && length <= SCRATCH_LENGTH;
+  const result = encodeInto(encoder, s, viaScratch ? scratch8 : typedArraySubarray(out, pos, pos + length));
+  if (result.read !== length || result.written !== length) return false;
+  if (viaScratch) {
     const bytes = out;
     for (let i = 0; i < length; i++) bytes[pos + i] = scratch8[i];
-  } else {
-    const result = encodeInto(encoder, s, typedArraySubarray(out, pos, pos + length));
-    if (result.read !== length || result.written !== length) return false;
   }
   pos += length;
   return true;
@@ -1072,7 +1070,7 @@ function oneByte(data, start, length, end) {
   if (windowData !== data || start < windowStart || start + length > windowEnd) {
     // (The decoding first: if it throws, no stale window is left for these bytes.)
     const windowLimit = end - start > WINDOW ? start + WINDOW : end;
-    let text = latin1Slice === undefined ? hostWindows1252(data, start, windowLimit) : undefined;
+    let text = hostWindows1252(data, start, windowLimit);
     const remapped = text !== undefined && regexpTest(ABOVE_LATIN1, text);
     text ??= latin1(data, start, windowLimit);
     window = text;
