@@ -31,6 +31,7 @@ setup: setup-build setup-browser
 
 setup-build:
 	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+	@rustup target list --installed | grep -qx wasm32v1-none || rustup target add wasm32v1-none
 	@if [ "$$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $(WASM_BINDGEN_VERSION)" ]; then \
 	  echo "installing wasm-bindgen-cli $(WASM_BINDGEN_VERSION) (about 4 minutes)"; \
 	  cargo install wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION) --no-default-features; \
@@ -53,18 +54,19 @@ pkg:
 lint:
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
-	cargo clippy --target wasm32-unknown-unknown --lib -- -D warnings
-	@# Every slimmer wasm feature set that tools/size.mjs builds compiles cleanly too.
-	for features in url public-suffix public-suffix-list encoding encoding-legacy html structured-clone lite; do \
-	  cargo clippy -q --target wasm32-unknown-unknown --lib --no-default-features --features $$features -- -D warnings; \
+	cargo clippy --target wasm32-unknown-unknown --lib --features bindings -- -D warnings
+	@# Every wasm feature set tools/build-pkg.mjs builds compiles cleanly too, and the crate
+	@# builds for the MVP target of the no-wasm build.
+	for features in url public-suffix public-suffix-list encoding encoding-legacy html lite; do \
+	  cargo clippy -q --target wasm32-unknown-unknown --lib --no-default-features --features $$features,bindings -- -D warnings; \
 	done
+	cargo clippy -q --target wasm32v1-none --lib --features bindings -- -D warnings
 
 test-rust:
 	cargo test
 
 test-wasm:
-	@# testing-hooks: with the structured-clone codec's bindings, which only the tests build.
-	cargo test --target wasm32-unknown-unknown --lib --features testing-hooks
+	cargo test --target wasm32-unknown-unknown --lib --features bindings,testing-hooks
 
 test-node:
 	node tools/build-pkg.mjs --debug --features testing-hooks --out target/pkg-testing --no-lite

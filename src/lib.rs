@@ -8,6 +8,14 @@
 //! Cargo features select the areas: `url`, `public-suffix`, `encoding`, `encoding-legacy`,
 //! `html`, `structured-clone`; `full` (the default) enables all of them.
 
+#![no_std]
+
+extern crate alloc;
+// Unit tests use std's macros (`format!`, `vec!`, `println!`) and I/O.
+#[cfg(test)]
+#[macro_use]
+extern crate std;
+
 pub mod infra;
 /// The Public Suffix List algorithm on a domain; `url` re-exports it for hosts.
 #[cfg(feature = "public-suffix-list")]
@@ -16,11 +24,11 @@ pub mod public_suffix;
 #[cfg(feature = "url")]
 pub mod url;
 
-#[cfg(any(feature = "html", feature = "structured-clone"))]
+#[cfg(feature = "html")]
 pub mod html;
 
 #[cfg(feature = "encoding")]
 pub mod encoding;
 
-#[cfg(target_arch = "wasm32")]
+#[cfg(all(target_arch = "wasm32", feature = "bindings"))]
 mod bindings;

@@ -20,8 +20,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { deflateRawSync } from 'node:zlib';
 import zopfli from '@gfx/zopfli';
 import * as esbuild from 'esbuild';
-import { zeroDeadPanicData } from './panic-data.mjs';
-import { bindgen, compileWasm, optimize, root, sizes, stripPanics } from './wasm.mjs';
+import { bindgen, compileWasm, optimize, root, sizes } from './wasm.mjs';
 
 const args = process.argv.slice(2);
 const outDir = resolve(root, args.includes('--out') ? args[args.indexOf('--out') + 1] : 'pkg');
@@ -38,7 +37,6 @@ const UNITS = {
   'public-suffix': 'public-suffix-list',
   encoding: 'encoding-legacy',
   'encoding-lite': 'encoding',
-  'structured-clone': 'structured-clone',
   // The microsyntaxes only: js/html.js encoding-parses URLs and resolves the meta charset's
   // label through the url and encoding areas.
   html: 'html',
@@ -51,8 +49,8 @@ const UNITS = {
  * The units built at opt-level "s" instead of Cargo.toml's 3 (gzip of the wasm, and speed in
  * Node, measured against 3): encoding-lite (its size budget is tight and its hot paths are the
  * host's: README "`webweft/encoding-lite`", -1.6 KB gzip, decode speeds measured there) and
- * html's microsyntaxes (-1.6 KB, calls within noise; "z" -2.7 KB but 1.5-3x slower); the
- * package has no structured-clone wasm any more (its codec is JavaScript). The url wasm stays at 3 ("s" -5.9 KB, "z" -10.1 KB,
+ * html's microsyntaxes (-1.6 KB, calls within noise; "z" -2.7 KB but 1.5-3x slower). The url
+ * wasm stays at 3 ("s" -5.9 KB, "z" -10.1 KB,
  * but its parse is the speed that matters), so do encoding ("s" -1.7) and public-suffix ("z"
  * -0.7).
  */
@@ -76,7 +74,7 @@ const AREAS = {
   // After the areas it imports (encoding; html: url and encoding).
   url: { entry: 'url.js', globals: ['URL', 'URLSearchParams'] },
   'encoding-lite': { entry: 'encoding.js', globals: ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'], polyfill: false },
-  // No wasm (js/structured-clone/); the testing build has the Rust codec's for the tests.
+  // No wasm (js/structured-clone/).
   'structured-clone': { entry: 'structured-clone.js', globals: ['structuredClone'] },
   html: { entry: 'html.js', globals: [], namespace: 'html', polyfill: false },
 };
@@ -96,9 +94,7 @@ const wasmSizes = [];
 const deflated = new Map();
 const lite = !args.includes('--no-lite');
 for (const [unit, unitFeatures] of Object.entries(UNITS)) {
-  // structured-clone: the Rust codec's bindings, for the Node tests' differential checks only
-  // (the package's serialize/deserialize run in JavaScript).
-  if ((unit === 'encoding-lite' && !lite) || (unit === 'full' && testing) || (unit === 'structured-clone' && !testing)) continue;
+  if ((unit === 'encoding-lite' && !lite) || (unit === 'full' && testing)) continue;
   const rawWasm = compileWasm({ features: [unitFeatures, features].filter(Boolean).join(','), debug, optLevel: OPT_LEVELS[unit] });
   const glueDir = join(glueRoot, unit);
   // Cargo leaves the wasm as it was when nothing changed; then so are the glue and wasm-opt's
@@ -109,8 +105,6 @@ for (const [unit, unitFeatures] of Object.entries(UNITS)) {
     .update(lazyGlue.toString())
     .update(withoutUnusedImports.toString())
     .update(optimize.toString())
-    .update(stripPanics.toString())
-    .update(readFileSync(join(root, 'tools', 'panic-data.mjs')))
     .update(js)
     .digest('hex');
   const keyFile = join(glueDir, 'input.sha256');
@@ -119,12 +113,7 @@ for (const [unit, unitFeatures] of Object.entries(UNITS)) {
     rmSync(glueDir, { recursive: true, force: true });
     bindgen(rawWasm, glueDir, 'glue');
     writeFileSync(join(glueDir, 'glue.js'), lazyGlue(readFileSync(join(glueDir, 'glue.js'), 'utf8'), unit));
-    // Debug builds too, so that the tests' panics take the package's path.
-    stripPanics(join(glueDir, 'glue_bg.wasm'));
-    if (!debug) {
-      optimize(join(glueDir, 'glue_bg.wasm'), optimized);
-      zeroDeadPanicData(optimized, rawWasm);
-    }
+    if (!debug) optimize(join(glueDir, 'glue_bg.wasm'), optimized);
     writeFileSync(join(glueDir, 'glue.js'), withoutUnusedImports(readFileSync(join(glueDir, 'glue.js'), 'utf8'), readFileSync(optimized), unit));
     writeFileSync(keyFile, key);
   }
@@ -166,7 +155,15 @@ function lazyGlue(glue, unit) {
   glue = glue.replace(initArguments, '    ({ module } = module);\n');
   const guard = 'function __wbg_call_guard() {\n';
   if (!glue.includes(guard)) throw new Error(`${unit} glue: no __wbg_call_guard (did wasm-bindgen's output change?)`);
+  // A fresh instance after a panic (wasm-bindgen's reset, which would call a start function the
+  // wasm does not have) is made as the first one is.
+  const reset = `    wasmInstance = new WebAssembly.Instance(wasmModule, __wbg_get_imports());
+    wasm = wasmInstance.exports;
+    wasm.__wbindgen_start();
+`;
+  if (!glue.includes(reset)) throw new Error(`${unit} glue: __wbg_reset_state does not end as expected`);
   glue = glue
+    .replace(reset, '    wasm = undefined;\n    __weftInstantiate();\n')
     .replace(guard, `${guard}    if (wasm === undefined) __weftInstantiate();\n`)
     .replaceAll("new TextDecoder('utf-8', { ignoreBOM: true })", '__weftUtf8Decoder()')
     .replaceAll('new TextEncoder()', '__weftUtf8Encoder()')
@@ -292,7 +289,7 @@ const PARTS = ['encoding', 'public-suffix'];
  * import SHARED's files too); `#area/NAME` is another area's file, kept external (bundled in, in
  * its namespace, in a polyfill: one script); `#query-encoder` is the url wasm's import;
  * `#area-api`/`#area-globals` feed js/entries/polyfill.js; js/polyfill.js's `./api.js` is
- * `polyfillApi`; `#testing` adds the test-only panic in testing builds (and the Rust clone codec).
+ * `polyfillApi`; `#testing` adds the test-only panic in testing builds.
  */
 function wiring({ area, flavour, externalAreas = {}, polyfillApi = join(js, 'api.js') }) {
   const unit = area ? AREAS[area].unit ?? area : 'structured-clone';
@@ -350,11 +347,7 @@ export const namespaceName = ${JSON.stringify(AREAS[area].namespace ?? '')};`),
       build.onResolve({ filter: /^#testing$/ }, () =>
         virtual(
           'testing',
-          !testing
-            ? 'export {};'
-            : area === 'structured-clone'
-              ? "export { panicForTesting, cloneOpsInput, cloneSerialize, cloneDeserialize, cloneRelease, ioInput, ioOutput, ioRelease, __weftExports } from '#glue';"
-              : "export { panicForTesting } from '#glue';",
+          testing && area !== 'structured-clone' ? "export { panicForTesting } from '#glue';" : 'export {};',
         ),
       );
       build.onResolve({ filter: /^#query-encoder$/ }, () => ({ path: join(js, 'query-encoder.js') }));

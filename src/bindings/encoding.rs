@@ -5,6 +5,7 @@
 //! No object lives in wasm per JS object: a `TextDecoder`'s state is one word that JS keeps and
 //! passes with each call, and a `TextEncoderStream`'s leading surrogate stays in JS.
 
+use super::Global;
 use super::errors::{encoding_error, encoding_for_label, invalid_label_message};
 #[cfg(all(feature = "encoding-legacy", not(feature = "url")))]
 use super::io::with_input_str;
@@ -13,16 +14,15 @@ use crate::encoding::{
     self, Decoder, DecoderErrorMode, Encoder, EncoderErrorMode, Encoding, EncodingError,
     TextDecoder, TextDecoderError,
 };
-use std::cell::{Cell, RefCell};
+use alloc::{borrow::ToOwned, string::String, vec::Vec};
+use core::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
 
 /// Buffers above this many code units are released after use (as in io.rs).
 const RETAIN_LIMIT: usize = 1 << 21;
 
-thread_local! {
-    /// Decoded text as UTF-16 code units (little-endian, wasm's byte order), for JS to read.
-    static UTF16: RefCell<Vec<u16>> = const { RefCell::new(Vec::new()) };
-}
+/// Decoded text as UTF-16 code units (little-endian, wasm's byte order), for JS to read.
+static UTF16: Global<RefCell<Vec<u16>>> = Global::new(RefCell::new(Vec::new()));
 
 /// Address of the UTF-16 output buffer (valid until the next call into the module).
 #[wasm_bindgen(js_name = encodingUtf16Output)]
@@ -78,10 +78,8 @@ const FATAL: u32 = 1;
 const IGNORE_BOM: u32 = 2;
 const STREAM: u32 = 4;
 
-thread_local! {
-    /// The state the last [`text_decoder_decode`] left its `TextDecoder` in.
-    static TEXT_DECODER_STATE: Cell<u32> = const { Cell::new(0) };
-}
+/// The state the last [`text_decoder_decode`] left its `TextDecoder` in.
+static TEXT_DECODER_STATE: Global<Cell<u32>> = Global::new(Cell::new(0));
 
 /// `TextDecoder.decode()` on `len` input bytes for a `TextDecoder` whose state JS keeps: the
 /// encoding (see [`text_decoder_encoding`]), the options (fatal 1, ignoreBOM 2, stream 4) and
@@ -168,16 +166,15 @@ struct SmallArea {
     output: [u16; SMALL_INPUT + 16],
 }
 
-thread_local! {
-    static SMALL_AREA: RefCell<SmallArea> = const {
-        RefCell::new(SmallArea { input: [0; SMALL_INPUT], output: [0; SMALL_INPUT + 16] })
-    };
-}
+static SMALL_AREA: Global<RefCell<SmallArea>> = Global::new(RefCell::new(SmallArea {
+    input: [0; SMALL_INPUT],
+    output: [0; SMALL_INPUT + 16],
+}));
 
 /// The address of [`SmallArea`]: input bytes at it, UTF-16 output `SMALL_INPUT` bytes after.
 #[wasm_bindgen(js_name = textDecoderSmallArea)]
 pub fn text_decoder_small_area() -> *mut u8 {
-    SMALL_AREA.with_borrow_mut(|area| std::ptr::from_mut(area).cast())
+    SMALL_AREA.with_borrow_mut(|area| core::ptr::from_mut(area).cast())
 }
 
 /// [`text_decoder_decode`] of `len` bytes: up to 8 passed in `low` and `high` (little-endian,
@@ -339,7 +336,7 @@ mod tests {
     fn write_input(bytes: &[u8]) -> usize {
         let address = io_input(bytes.len());
         // SAFETY: io_input just made the input buffer `bytes.len()` bytes long at `address`.
-        unsafe { std::ptr::copy_nonoverlapping(bytes.as_ptr(), address, bytes.len()) };
+        unsafe { core::ptr::copy_nonoverlapping(bytes.as_ptr(), address, bytes.len()) };
         bytes.len()
     }
 

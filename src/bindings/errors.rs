@@ -1,26 +1,7 @@
 //! Exceptions the specs name, built in the realm the module was instantiated in.
 
+use alloc::string::String;
 use wasm_bindgen::JsValue;
-
-/// A `DOMException` with `name`, made with the host's constructor; where a host has none
-/// (some embedded engines), an `Error` whose `name` is set, so callers still see the name.
-#[cfg(all(feature = "structured-clone", feature = "testing-hooks"))]
-pub fn dom_exception(message: &str, name: &str) -> JsValue {
-    use js_sys::{Function, Reflect};
-    use wasm_bindgen::JsCast;
-    let global = js_sys::global();
-    if let Ok(constructor) = Reflect::get(&global, &JsValue::from_str("DOMException"))
-        && let Some(constructor) = constructor.dyn_ref::<Function>()
-    {
-        let args = js_sys::Array::of2(&JsValue::from_str(message), &JsValue::from_str(name));
-        if let Ok(exception) = Reflect::construct(constructor, &args) {
-            return exception;
-        }
-    }
-    let error = js_sys::Error::new(message);
-    error.set_name(name);
-    error.into()
-}
 
 /// The encoding `label` names; a RangeError for an unknown label (as `new TextDecoder` throws).
 #[cfg(feature = "encoding")]

@@ -17,11 +17,13 @@
 //! reported as an error, like one beyond the Rust type; a field given to a serializer that is
 //! not an integer in its type's range makes the serialization fail.
 
+use super::Global;
 use super::io::{set_output, with_input_str};
 use crate::html::fetching::extract_character_encoding_label_from_meta_element;
 use crate::html::microsyntax::tokens::{split_on_ascii_whitespace, split_on_commas};
 use crate::html::microsyntax::*;
-use std::cell::Cell;
+use alloc::{string::String, vec::Vec};
+use core::cell::Cell;
 use wasm_bindgen::prelude::*;
 
 // `Number` as it was when webweft loaded (a page may replace the global later).
@@ -40,14 +42,12 @@ extern "C" {
 /// and time (a kind, seven date and time fields, the offset's hours and minutes).
 const RECORD_LEN: usize = 10;
 
-thread_local! {
-    static RECORD: Cell<[f64; RECORD_LEN]> = const { Cell::new([0.0; RECORD_LEN]) };
-}
+static RECORD: Global<Cell<[f64; RECORD_LEN]>> = Global::new(Cell::new([0.0; RECORD_LEN]));
 
 /// Address of the record (fixed for the life of the instance).
 #[wasm_bindgen(js_name = htmlRecord)]
 pub fn html_record() -> *mut f64 {
-    RECORD.with(|record| record.as_ptr().cast())
+    RECORD.as_ptr().cast()
 }
 
 /// Stores the fields of `parts`, one after the other, at the start of the record.
@@ -56,7 +56,7 @@ fn put(parts: &[&[f64]]) {
     for (slot, field) in record.iter_mut().zip(parts.iter().copied().flatten()) {
         *slot = *field;
     }
-    RECORD.with(|cell| cell.set(record));
+    RECORD.set(record);
 }
 
 /// The largest integer a double holds exactly together with all smaller ones
@@ -74,12 +74,16 @@ fn exact<T: TryInto<i64>>(n: T) -> Option<f64> {
 
 /// A double from JS as an integer of type `T`: `None` unless it is an integer in range.
 fn integer<T: TryFrom<i64>>(x: f64) -> Option<T> {
-    if x.fract() != 0.0 || x.abs() > MAX_SAFE_INTEGER as f64 {
-        // Also NaN and the infinities, whose fract() is NaN.
+    // Out of range, or NaN.
+    if x.is_nan() || x.abs() > MAX_SAFE_INTEGER as f64 {
         return None;
     }
-    // Exact: x is an integer with |x| ≤ 2^53 − 1.
-    T::try_from(x as i64).ok()
+    // |x| ≤ 2^53 − 1, so the cast truncates only a fraction; an integer survives it exactly.
+    let n = x as i64;
+    if n as f64 != x {
+        return None;
+    }
+    T::try_from(n).ok()
 }
 
 // Field orders, shared with js/html.js.
@@ -315,7 +319,7 @@ fn time_from(hour: f64, minute: f64, second: f64, millisecond: f64) -> Option<Ti
 /// output buffer and returns its length; `None` if the fields make no valid value.
 #[wasm_bindgen(js_name = htmlSerialize)]
 pub fn html_serialize(serializer: HtmlSerializer) -> Option<usize> {
-    let [a, b, c, d, e, f, g, ..] = RECORD.with(Cell::get);
+    let [a, b, c, d, e, f, g, ..] = RECORD.get();
     let text = match serializer {
         HtmlSerializer::SimpleColor => Some(serialize_simple_color_value(SimpleColor {
             red: integer(a)?,
@@ -488,22 +492,23 @@ pub fn html_weeks_in_year(year: f64) -> Option<u8> {
 mod tests {
     use super::super::io::{io_input, io_output};
     use super::*;
+    use std::prelude::rust_2024::*;
     use wasm_bindgen_test::wasm_bindgen_test;
 
     fn write_input(text: &str) -> usize {
         let address = io_input(text.len());
         // SAFETY: io_input just made the input buffer `text.len()` bytes long at `address`.
-        unsafe { std::ptr::copy_nonoverlapping(text.as_ptr(), address, text.len()) };
+        unsafe { core::ptr::copy_nonoverlapping(text.as_ptr(), address, text.len()) };
         text.len()
     }
 
     fn record() -> [f64; RECORD_LEN] {
-        RECORD.with(Cell::get)
+        RECORD.get()
     }
 
     fn output(len: usize) -> String {
         // SAFETY: the last call left `len` bytes in the output buffer at io_output().
-        let bytes = unsafe { std::slice::from_raw_parts(io_output(), len) };
+        let bytes = unsafe { core::slice::from_raw_parts(io_output(), len) };
         String::from_utf8_lossy(bytes).into_owned()
     }
 

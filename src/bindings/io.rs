@@ -5,17 +5,17 @@
 //! input (`TextEncoder.encodeInto`, or bytes) straight into one reusable input buffer, and reads
 //! results from the output buffer: one crossing per operation and no glue code per call.
 
-use std::cell::RefCell;
+use super::Global;
+use alloc::vec::Vec;
+use core::cell::RefCell;
 use wasm_bindgen::prelude::*;
 
 /// Buffers above this many bytes are released after use, so that one huge call does not pin
 /// its memory for the life of the module.
 const RETAIN_LIMIT: usize = 1 << 22;
 
-thread_local! {
-    static INPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
-    static OUTPUT: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
-}
+static INPUT: Global<RefCell<Vec<u8>>> = Global::new(RefCell::new(Vec::new()));
+static OUTPUT: Global<RefCell<Vec<u8>>> = Global::new(RefCell::new(Vec::new()));
 
 /// Makes the input buffer `capacity` bytes long, keeping what JS already wrote (so JS can grow it
 /// mid-write); returns its address, which moves when it grows.
@@ -38,8 +38,7 @@ pub fn io_output() -> *const u8 {
     feature = "url",
     feature = "encoding",
     feature = "html",
-    feature = "public-suffix-list",
-    all(feature = "structured-clone", feature = "testing-hooks")
+    feature = "public-suffix-list"
 ))]
 pub fn with_input_bytes<R>(len: usize, f: impl FnOnce(&[u8]) -> R) -> R {
     INPUT.with_borrow_mut(|input| {
@@ -71,9 +70,9 @@ pub fn with_input_str<R>(len: usize, f: impl FnOnce(&str) -> R) -> R {
     feature = "public-suffix-list"
 ))]
 pub fn input_text(bytes: &[u8]) -> &str {
-    match std::str::from_utf8(bytes) {
+    match core::str::from_utf8(bytes) {
         Ok(text) => text,
-        Err(error) => std::str::from_utf8(&bytes[..error.valid_up_to()]).unwrap_or_default(),
+        Err(error) => core::str::from_utf8(&bytes[..error.valid_up_to()]).unwrap_or_default(),
     }
 }
 
@@ -82,8 +81,7 @@ pub fn input_text(bytes: &[u8]) -> &str {
     feature = "url",
     feature = "encoding",
     feature = "html",
-    feature = "public-suffix-list",
-    all(feature = "structured-clone", feature = "testing-hooks")
+    feature = "public-suffix-list"
 ))]
 pub fn set_output(bytes: Vec<u8>) -> usize {
     OUTPUT.with_borrow_mut(|output| {

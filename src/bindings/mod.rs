@@ -7,44 +7,68 @@
 
 #[cfg(feature = "encoding")]
 mod encoding;
-#[cfg(any(
-    feature = "encoding",
-    all(feature = "structured-clone", feature = "testing-hooks")
-))]
+#[cfg(feature = "encoding")]
 mod errors;
 #[cfg(feature = "html")]
 pub(crate) mod html;
 mod io;
 #[cfg(feature = "public-suffix-list")]
 mod public_suffix;
-// The package's serialize()/deserialize() run in JavaScript (js/structured-clone/wire.js); the
-// Rust codec's bindings are built for the Node tests only, which check the two agree.
-#[cfg(all(feature = "structured-clone", feature = "testing-hooks"))]
-mod structured_clone;
 #[cfg(feature = "url")]
 mod url;
-
-use wasm_bindgen::prelude::*;
 
 /// Talc in place of std's dlmalloc: ~3 KB gzip smaller and faster (README "URL"); like
 /// dlmalloc it reuses freed memory and grows the wasm memory only when none fits.
 #[global_allocator]
 static ALLOCATOR: talc::wasm::WasmDynamicTalc = talc::wasm::new_wasm_dynamic_allocator();
 
-/// A panic traps (panic = "abort"); this asks the glue for a fresh instance on the next call (it
-/// is built with `--experimental-reset-state-function`). In the package's wasm the hook itself
-/// never runs: tools/wasm.mjs (`stripPanics`) makes std's panic path call the same import and
-/// trap, and the formatting and messages that only a panic used go.
-#[wasm_bindgen(start)]
-fn start() {
-    std::panic::set_hook(Box::new(|_| wasm_bindgen::handler::schedule_reinit()));
+/// A panic traps (panic = "abort"); this asks the glue for a fresh instance on the next call, so
+/// the module keeps working. It reads nothing of the panic, so no message, location or
+/// `core::fmt` machinery is linked for it. (Test builds link std, which has its own handler.)
+#[cfg(not(test))]
+#[panic_handler]
+fn panic(_: &core::panic::PanicInfo) -> ! {
+    wasm_bindgen::handler::schedule_reinit();
+    core::arch::wasm32::unreachable()
+}
+
+/// A value for the whole module, where std code would use `thread_local!`: the wasm build is
+/// single-threaded (no `atomics` target feature), so a static is one per instance.
+pub(crate) struct Global<T>(T);
+
+// SAFETY: without the `atomics` target feature a wasm instance runs on one thread only.
+#[cfg(not(target_feature = "atomics"))]
+unsafe impl<T> Sync for Global<T> {}
+
+impl<T> Global<T> {
+    pub(crate) const fn new(value: T) -> Self {
+        Global(value)
+    }
+}
+
+impl<T> core::ops::Deref for Global<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T> Global<core::cell::RefCell<T>> {
+    pub(crate) fn with_borrow<R>(&self, f: impl FnOnce(&T) -> R) -> R {
+        f(&self.0.borrow())
+    }
+
+    pub(crate) fn with_borrow_mut<R>(&self, f: impl FnOnce(&mut T) -> R) -> R {
+        f(&mut self.0.borrow_mut())
+    }
 }
 
 /// The strings one after the other: messages are built with this, not `format!` (whose
 /// machinery would stay in every wasm) nor `[..].concat()` (whose overflow check adds a panic).
 #[cfg(feature = "encoding")]
-pub(crate) fn concat(parts: &[&str]) -> String {
-    let mut text = String::new();
+pub(crate) fn concat(parts: &[&str]) -> alloc::string::String {
+    let mut text = alloc::string::String::new();
     for part in parts {
         text.push_str(part);
     }
@@ -53,7 +77,7 @@ pub(crate) fn concat(parts: &[&str]) -> String {
 
 /// Panics on purpose, to test the recovery above; only in builds with `testing-hooks`.
 #[cfg(feature = "testing-hooks")]
-#[wasm_bindgen(js_name = panicForTesting)]
+#[wasm_bindgen::prelude::wasm_bindgen(js_name = panicForTesting)]
 pub fn panic_for_testing() {
     panic!("deliberate panic for testing");
 }

@@ -30,15 +30,16 @@ pub fn public_suffix_of_domain(len: usize, registrable: bool) -> i32 {
 mod tests {
     use super::super::io::{io_input, io_output};
     use super::*;
+    use std::prelude::rust_2024::*;
     use wasm_bindgen_test::wasm_bindgen_test;
 
     fn run(domain: &str, registrable: bool) -> Option<String> {
         let address = io_input(domain.len());
         // SAFETY: io_input just made the input buffer `domain.len()` bytes long at `address`.
-        unsafe { std::ptr::copy_nonoverlapping(domain.as_ptr(), address, domain.len()) };
+        unsafe { core::ptr::copy_nonoverlapping(domain.as_ptr(), address, domain.len()) };
         let len = usize::try_from(public_suffix_of_domain(domain.len(), registrable)).ok()?;
         // SAFETY: the output buffer holds `len` bytes until the next call.
-        let bytes = unsafe { std::slice::from_raw_parts(io_output(), len) };
+        let bytes = unsafe { core::slice::from_raw_parts(io_output(), len) };
         Some(String::from_utf8_lossy(bytes).into_owned())
     }
 

@@ -12,12 +12,14 @@
 //! crossing each, with the strings of a list concatenated into one and their UTF-16 lengths
 //! beside them.
 
+use super::Global;
 use super::io::{input_text, set_output, with_input_bytes, with_input_str};
 use crate::url::form_urlencoded;
 use crate::url::host::parse_host_into;
 use crate::url::{Errors, QueryEncoder, Url, Utf8, component};
-use std::borrow::Cow;
-use std::cell::{Cell, RefCell};
+use alloc::borrow::Cow;
+use alloc::{string::String, vec::Vec};
+use core::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
 
 /// The record: the components (indices in `url::component`), then the href's length in the
@@ -35,16 +37,14 @@ const HREF_UNCHANGED: u32 = 1;
 /// The href is in the output buffer.
 const HREF_IN_OUTPUT: u32 = 2;
 
-thread_local! {
-    static RECORD: Cell<[u32; RECORD_LEN]> = const { Cell::new([0; RECORD_LEN]) };
-    /// The ranges of [`url_form_parse`].
-    static RANGES: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
-}
+static RECORD: Global<Cell<[u32; RECORD_LEN]>> = Global::new(Cell::new([0; RECORD_LEN]));
+/// The ranges of [`url_form_parse`].
+static RANGES: Global<RefCell<Vec<u32>>> = Global::new(RefCell::new(Vec::new()));
 
 /// Address of the record (fixed for the life of the instance).
 #[wasm_bindgen(js_name = urlRecord)]
 pub fn url_record() -> *mut u32 {
-    RECORD.with(|record| record.as_ptr().cast())
+    RECORD.as_ptr().cast()
 }
 
 /// Splits the input text into the first string (`first_len` bytes) and the rest.
@@ -95,7 +95,7 @@ fn store(url: Url, same_as: &str) -> u32 {
         record[HREF_LEN] = u32::try_from(set_output(url.into_string().into_bytes())).unwrap_or(0);
         HREF_IN_OUTPUT
     };
-    RECORD.with(|cell| cell.set(record));
+    RECORD.set(record);
     status
 }
 
@@ -112,7 +112,7 @@ pub fn url_parse(input_len: usize, base_len: u32) -> u32 {
         {
             let mut record = [0; RECORD_LEN];
             record[..component::COUNT].copy_from_slice(&components);
-            RECORD.with(|cell| cell.set(record));
+            RECORD.set(record);
             return HREF_UNCHANGED;
         }
         let (input, base) = input_and_base(input_text(bytes), input_len, base_len);
@@ -245,7 +245,7 @@ pub fn url_parse_with_errors(
 fn query_encoding(label: &str) -> Result<crate::encoding::Encoding, JsValue> {
     let encoding = crate::encoding::Encoding::for_label(label)
         .ok_or_else(|| {
-            js_sys::RangeError::new(&format!(
+            js_sys::RangeError::new(&alloc::format!(
                 "parseURL: the encoding label provided ('{label}') is invalid."
             ))
         })?
@@ -253,7 +253,7 @@ fn query_encoding(label: &str) -> Result<crate::encoding::Encoding, JsValue> {
     // Without its encoder the query would silently be UTF-8.
     encoding
         .check_included()
-        .map_err(|error| js_sys::RangeError::new(&format!("parseURL: {error}")))?;
+        .map_err(|error| js_sys::RangeError::new(&alloc::format!("parseURL: {error}")))?;
     Ok(encoding)
 }
 
@@ -363,7 +363,7 @@ pub fn url_form_parse(len: usize) -> u32 {
             record[0] = to_u32(ranges.as_ptr().addr());
             record[2] = u32::from(output.is_ascii());
             record[1] = to_u32(set_output(output.into_bytes()));
-            RECORD.with(|cell| cell.set(record));
+            RECORD.set(record);
             to_u32(ranges.len() / 2)
         })
     })
@@ -448,17 +448,17 @@ mod tests {
         let joined = texts.concat();
         let address = io_input(joined.len());
         // SAFETY: io_input just made the input buffer `joined.len()` bytes long at `address`.
-        unsafe { std::ptr::copy_nonoverlapping(joined.as_ptr(), address, joined.len()) };
+        unsafe { core::ptr::copy_nonoverlapping(joined.as_ptr(), address, joined.len()) };
         texts.iter().map(|text| text.len()).collect()
     }
 
     fn record() -> [u32; RECORD_LEN] {
-        RECORD.with(Cell::get)
+        RECORD.get()
     }
 
     fn output(len: u32) -> String {
         // SAFETY: the last call left `len` bytes in the output buffer at io_output().
-        let bytes = unsafe { std::slice::from_raw_parts(io_output(), len as usize) };
+        let bytes = unsafe { core::slice::from_raw_parts(io_output(), len as usize) };
         String::from_utf8_lossy(bytes).into_owned()
     }
 
@@ -510,7 +510,7 @@ mod tests {
         let units: Vec<u16> = input.encode_utf16().collect();
         // SAFETY: the ranges buffer holds 2 u32s per string at `address`.
         let ranges =
-            unsafe { std::slice::from_raw_parts(address as *const u32, 2 * count as usize) };
+            unsafe { core::slice::from_raw_parts(address as *const u32, 2 * count as usize) };
         ranges
             .chunks_exact(2)
             .map(|r| {

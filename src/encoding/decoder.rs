@@ -8,12 +8,11 @@
 //! the decoder restored (kept across calls) followed by the current chunk.
 
 use super::{Encoding, EncodingError};
-use super::{replacement, single_byte, utf8, utf16, x_user_defined};
 #[cfg(feature = "encoding-legacy")]
-use std::cell::RefCell;
-
 #[cfg(feature = "encoding-legacy")]
 use super::{big5, euc_jp, euc_kr, gb18030, iso_2022_jp, shift_jis};
+use super::{replacement, single_byte, utf8, utf16, x_user_defined};
+use alloc::{string::String, vec::Vec};
 
 /// A decoder's error mode (§4.1).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
@@ -58,13 +57,13 @@ pub struct MalformedInput {
     pub read: usize,
 }
 
-impl std::fmt::Display for MalformedInput {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl core::fmt::Display for MalformedInput {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "malformed input before byte {}", self.read)
     }
 }
 
-impl std::error::Error for MalformedInput {}
+impl core::error::Error for MalformedInput {}
 
 /// The result of a handler (§4.1), with the one or two scalar values decoders emit.
 pub(crate) enum Handled {
@@ -200,6 +199,11 @@ pub(crate) trait Sink {
 pub(crate) struct Utf16Sink<'a> {
     buf: &'a mut [u16],
     pos: usize,
+    /// Index single-byte as a table of all 256 bytes, keyed by the index's address: built on
+    /// the first long run of a call, not per run, so that input full of errors, which comes
+    /// back after each, does not rebuild it each time.
+    #[cfg(feature = "encoding-legacy")]
+    byte_table: Option<(usize, [u16; 256])>,
 }
 
 impl Sink for Utf16Sink<'_> {
@@ -304,14 +308,6 @@ impl Sink for Utf16Sink<'_> {
 /// rebuilding it when the encoding changed is not worth it).
 const TABLE_WORTHWHILE: usize = 1024;
 
-#[cfg(feature = "encoding-legacy")]
-thread_local! {
-    /// Index single-byte as a table of all 256 bytes, for the index last used (keyed by its
-    /// address): built once, not per call, so that input full of errors, which comes back
-    /// after each, does not rebuild it each time.
-    static BYTE_TABLE: RefCell<(usize, [u16; 256])> = const { RefCell::new((0, [0; 256])) };
-}
-
 impl Utf16Sink<'_> {
     /// Decodes eight bytes at a time through a table of all 256 bytes, without branches: each
     /// byte's unit is stored, and a unit of 0 for a byte that is not 0 (the index has no code
@@ -319,9 +315,11 @@ impl Utf16Sink<'_> {
     /// Returns the bytes consumed.
     #[cfg(feature = "encoding-legacy")]
     fn push_single_byte_by_table(&mut self, src: &[u8], deltas: &[u16; 128]) -> usize {
-        BYTE_TABLE.with_borrow_mut(|(key, table)| {
-            let address = deltas.as_ptr().addr();
-            if *key != address {
+        let address = deltas.as_ptr().addr();
+        let table = match &mut self.byte_table {
+            Some((key, table)) if *key == address => *table,
+            slot => {
+                let mut table = [0; 256];
                 let (ascii, high) = table.split_at_mut(0x80);
                 for (unit, byte) in ascii.iter_mut().zip(0u16..) {
                     *unit = byte;
@@ -329,10 +327,11 @@ impl Utf16Sink<'_> {
                 for ((unit, &delta), byte) in high.iter_mut().zip(deltas).zip(0x80u16..) {
                     *unit = delta.wrapping_add(byte);
                 }
-                *key = address;
+                *slot = Some((address, table));
+                table
             }
-            self.push_by_table(src, table)
-        })
+        };
+        self.push_by_table(src, &table)
     }
 
     #[cfg(feature = "encoding-legacy")]
@@ -712,7 +711,12 @@ impl Decoder {
     /// Decodes `src` into `dst` as UTF-16. `last` says `src` ends the stream (end-of-queue
     /// follows it).
     pub fn decode_to_utf16(&mut self, src: &[u8], dst: &mut [u16], last: bool) -> DecodeResult {
-        let mut sink = Utf16Sink { buf: dst, pos: 0 };
+        let mut sink = Utf16Sink {
+            buf: dst,
+            pos: 0,
+            #[cfg(feature = "encoding-legacy")]
+            byte_table: None,
+        };
         let run = self.run_with(src, &mut sink, last);
         DecodeResult {
             status: run.status,
@@ -788,7 +792,7 @@ impl Decoder {
         dst: &mut String,
         last: bool,
     ) -> Result<(), MalformedInput> {
-        let mut bytes = std::mem::take(dst).into_bytes();
+        let mut bytes = core::mem::take(dst).into_bytes();
         let mut read = 0;
         let outcome = loop {
             let rest = src.get(read..).unwrap_or_default();
@@ -807,7 +811,7 @@ impl Decoder {
                 DecodeStatus::OutputFull => {}
             }
         };
-        debug_assert!(std::str::from_utf8(&bytes).is_ok());
+        debug_assert!(core::str::from_utf8(&bytes).is_ok());
         // SAFETY: `bytes` was a `String` and every byte appended since came from a `Utf8Sink`,
         // which writes only `char::encode_utf8` output, whole `str`s and bytes below 0x80.
         *dst = unsafe { String::from_utf8_unchecked(bytes) };

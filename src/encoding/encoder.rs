@@ -3,6 +3,7 @@
 
 use super::{Encoding, EncodingError, single_byte, utf8, x_user_defined};
 use crate::infra::strings::decimal_digits;
+use alloc::{boxed::Box, vec::Vec};
 
 #[cfg(feature = "encoding-legacy")]
 use super::{big5, euc_jp, euc_kr, gb18030, iso_2022_jp, shift_jis};
@@ -27,13 +28,13 @@ pub struct EncodeError {
     pub read: usize,
 }
 
-impl std::fmt::Display for EncodeError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl core::fmt::Display for EncodeError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         write!(f, "U+{:04X} cannot be encoded", u32::from(self.code_point))
     }
 }
 
-impl std::error::Error for EncodeError {}
+impl core::error::Error for EncodeError {}
 
 /// What an encoder's handler returns for one code point.
 pub(crate) enum Encoded {
@@ -302,9 +303,9 @@ mod tests {
                     let mut bytes = text.as_bytes()[..cut].to_vec();
                     bytes.extend_from_slice(tail);
                     bytes.extend_from_slice(b"z\xE3\x81\x82");
-                    let valid = match std::str::from_utf8(&bytes) {
+                    let valid = match core::str::from_utf8(&bytes) {
                         Ok(valid) => valid,
-                        Err(error) => std::str::from_utf8(&bytes[..error.valid_up_to()]).unwrap(),
+                        Err(error) => core::str::from_utf8(&bytes[..error.valid_up_to()]).unwrap(),
                     };
                     for mode in [EncoderErrorMode::Fatal, EncoderErrorMode::Html] {
                         let (Ok(mut expected), Ok(mut got)) =

@@ -7,7 +7,8 @@
 //! for the model this mirrors): the tables cost about 56 KB instead of about 190 KB as arrays.
 
 use super::tables::cjk;
-use std::sync::OnceLock;
+use alloc::{boxed::Box, vec, vec::Vec};
+use once_cell::race::OnceBox;
 
 /// A packed index: `len` pointers, the range-coded tokens, and the block of code points that
 /// "fill" tokens draw from in order.
@@ -175,32 +176,32 @@ fn unpack_bmp(index: &PackedIndex) -> Box<[u16]> {
 
 /// Index jis0208: pointer → code point (0 for null).
 pub(crate) fn jis0208() -> &'static [u16] {
-    static TABLE: OnceLock<Box<[u16]>> = OnceLock::new();
-    TABLE.get_or_init(|| unpack_bmp(&cjk::JIS0208))
+    static TABLE: OnceBox<Box<[u16]>> = OnceBox::new();
+    TABLE.get_or_init(|| Box::new(unpack_bmp(&cjk::JIS0208)))
 }
 
 /// Index jis0212.
 pub(crate) fn jis0212() -> &'static [u16] {
-    static TABLE: OnceLock<Box<[u16]>> = OnceLock::new();
-    TABLE.get_or_init(|| unpack_bmp(&cjk::JIS0212))
+    static TABLE: OnceBox<Box<[u16]>> = OnceBox::new();
+    TABLE.get_or_init(|| Box::new(unpack_bmp(&cjk::JIS0212)))
 }
 
 /// Index EUC-KR.
 pub(crate) fn euc_kr() -> &'static [u16] {
-    static TABLE: OnceLock<Box<[u16]>> = OnceLock::new();
-    TABLE.get_or_init(|| unpack_bmp(&cjk::EUC_KR))
+    static TABLE: OnceBox<Box<[u16]>> = OnceBox::new();
+    TABLE.get_or_init(|| Box::new(unpack_bmp(&cjk::EUC_KR)))
 }
 
 /// Index gb18030.
 pub(crate) fn gb18030() -> &'static [u16] {
-    static TABLE: OnceLock<Box<[u16]>> = OnceLock::new();
-    TABLE.get_or_init(|| unpack_bmp(&cjk::GB18030))
+    static TABLE: OnceBox<Box<[u16]>> = OnceBox::new();
+    TABLE.get_or_init(|| Box::new(unpack_bmp(&cjk::GB18030)))
 }
 
 /// Index Big5 (it has code points above U+FFFF).
 pub(crate) fn big5() -> &'static [u32] {
-    static TABLE: OnceLock<Box<[u32]>> = OnceLock::new();
-    TABLE.get_or_init(|| cjk::BIG5.unpack().into_boxed_slice())
+    static TABLE: OnceBox<Box<[u32]>> = OnceBox::new();
+    TABLE.get_or_init(|| Box::new(cjk::BIG5.unpack().into_boxed_slice()))
 }
 
 /// The index code point for `pointer` in `index`, `None` for null.
@@ -302,46 +303,64 @@ fn bmp_entry(index: &[u16], pointer: usize) -> u32 {
 
 /// Index pointer in index jis0208 (the EUC-JP and ISO-2022-JP encoders).
 pub(crate) fn jis0208_pointers() -> &'static Reverse {
-    static TABLE: OnceLock<Reverse> = OnceLock::new();
-    TABLE.get_or_init(|| Reverse::build(jis0208().len(), |p| bmp_entry(jis0208(), p), |_| false))
+    static TABLE: OnceBox<Reverse> = OnceBox::new();
+    TABLE.get_or_init(|| {
+        Box::new(Reverse::build(
+            jis0208().len(),
+            |p| bmp_entry(jis0208(), p),
+            |_| false,
+        ))
+    })
 }
 
 /// Index Shift_JIS pointer: index jis0208 without pointers 8272 to 8835.
 pub(crate) fn shift_jis_pointers() -> &'static Reverse {
-    static TABLE: OnceLock<Reverse> = OnceLock::new();
+    static TABLE: OnceBox<Reverse> = OnceBox::new();
     TABLE.get_or_init(|| {
         let entry = |p| match p {
             8272..=8835 => 0,
             _ => bmp_entry(jis0208(), p),
         };
-        Reverse::build(jis0208().len(), entry, |_| false)
+        Box::new(Reverse::build(jis0208().len(), entry, |_| false))
     })
 }
 
 /// Index pointer in index EUC-KR.
 pub(crate) fn euc_kr_pointers() -> &'static Reverse {
-    static TABLE: OnceLock<Reverse> = OnceLock::new();
-    TABLE.get_or_init(|| Reverse::build(euc_kr().len(), |p| bmp_entry(euc_kr(), p), |_| false))
+    static TABLE: OnceBox<Reverse> = OnceBox::new();
+    TABLE.get_or_init(|| {
+        Box::new(Reverse::build(
+            euc_kr().len(),
+            |p| bmp_entry(euc_kr(), p),
+            |_| false,
+        ))
+    })
 }
 
 /// Index pointer in index gb18030.
 pub(crate) fn gb18030_pointers() -> &'static Reverse {
-    static TABLE: OnceLock<Reverse> = OnceLock::new();
-    TABLE.get_or_init(|| Reverse::build(gb18030().len(), |p| bmp_entry(gb18030(), p), |_| false))
+    static TABLE: OnceBox<Reverse> = OnceBox::new();
+    TABLE.get_or_init(|| {
+        Box::new(Reverse::build(
+            gb18030().len(),
+            |p| bmp_entry(gb18030(), p),
+            |_| false,
+        ))
+    })
 }
 
 /// Index Big5 pointer: pointers from (0xA1 − 0x81) × 157 on; the last pointer for U+2550,
 /// U+255E, U+2561, U+256A, U+5341 and U+5345, the first for the rest.
 pub(crate) fn big5_pointers() -> &'static Reverse {
-    static TABLE: OnceLock<Reverse> = OnceLock::new();
+    static TABLE: OnceBox<Reverse> = OnceBox::new();
     TABLE.get_or_init(|| {
         let entry = |p| match big5().get(p) {
             Some(&c) if p >= (0xA1 - 0x81) * 157 => c,
             _ => 0,
         };
-        Reverse::build(big5().len(), entry, |c| {
+        Box::new(Reverse::build(big5().len(), entry, |c| {
             matches!(c, 0x2550 | 0x255E | 0x2561 | 0x256A | 0x5341 | 0x5345)
-        })
+        }))
     })
 }
 

@@ -124,7 +124,7 @@ impl Handler for Iso2022JpDecoder {
             },
             // The leading byte is used up here, whatever the byte: cleared, so that the state
             // word (`state`) of every other state holds none.
-            State::TrailingByte => match (byte, std::mem::take(&mut self.leading)) {
+            State::TrailingByte => match (byte, core::mem::take(&mut self.leading)) {
                 (Some(0x1B), _) => {
                     self.state = State::EscapeStart;
                     Handled::Error

@@ -18,6 +18,7 @@
 //! lookup stays spec-exact), but creating a decoder or encoder for GBK, gb18030, Big5, EUC-JP,
 //! ISO-2022-JP, Shift_JIS or EUC-KR fails with [`EncodingError::NotIncluded`].
 
+use alloc::{string::String, vec::Vec};
 mod ascii;
 mod decoder;
 mod encoder;
@@ -46,8 +47,8 @@ mod iso_2022_jp;
 #[cfg(feature = "encoding-legacy")]
 mod shift_jis;
 
-use std::borrow::Cow;
-use std::fmt;
+use alloc::borrow::Cow;
+use core::fmt;
 
 pub use decoder::{DecodeResult, DecodeStatus, Decoder, DecoderErrorMode, MalformedInput};
 pub use encoder::{EncodeError, Encoder, EncoderErrorMode};
@@ -127,9 +128,9 @@ impl Encoding {
         while low < high {
             let middle = low + (high - low) / 2;
             match label_at(middle).cmp(lowered) {
-                std::cmp::Ordering::Less => low = middle + 1,
-                std::cmp::Ordering::Greater => high = middle,
-                std::cmp::Ordering::Equal => {
+                core::cmp::Ordering::Less => low = middle + 1,
+                core::cmp::Ordering::Greater => high = middle,
+                core::cmp::Ordering::Equal => {
                     return tables::labels::LABEL_ENCODINGS.get(middle).copied();
                 }
             }
@@ -140,7 +141,7 @@ impl Encoding {
     /// Get an encoding from a label given as bytes (e.g. sniffed from a document); labels are
     /// ASCII, so bytes that are not UTF-8 never match.
     pub fn for_label_bytes(label: &[u8]) -> Option<Encoding> {
-        std::str::from_utf8(label)
+        core::str::from_utf8(label)
             .ok()
             .and_then(Encoding::for_label)
     }
@@ -235,7 +236,7 @@ impl fmt::Display for EncodingError {
     }
 }
 
-impl std::error::Error for EncodingError {}
+impl core::error::Error for EncodingError {}
 
 /// BOM sniff (§6): the encoding a byte order mark at the start of `input` names, if any.
 /// `input` is the start of the queue; with fewer than 3 bytes known, pass all there are only

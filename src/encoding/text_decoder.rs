@@ -5,7 +5,8 @@
 
 use super::decoder::{Decoder, DecoderErrorMode, MalformedInput};
 use super::{Encoding, EncodingError};
-use std::fmt;
+use alloc::{string::String, vec::Vec};
+use core::fmt;
 
 /// Why `new TextDecoder(label, options)` throws a `RangeError`.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -30,7 +31,7 @@ impl fmt::Display for TextDecoderError {
     }
 }
 
-impl std::error::Error for TextDecoderError {}
+impl core::error::Error for TextDecoderError {}
 
 /// A `TextDecoder`'s associated state (§8.1, §8.2): encoding, decoder, I/O queue, ignore BOM,
 /// BOM seen, error mode and do not flush.

@@ -6,6 +6,7 @@
 use super::{Encoder, Encoding};
 #[cfg(feature = "url")]
 use crate::url::{EncodedPiece, QueryEncoder};
+use alloc::vec::Vec;
 
 impl Encoding {
     /// Runs "encode or fail" repeatedly over `input` with ONE encoder for this encoding's
@@ -53,6 +54,7 @@ impl QueryEncoder for Encoding {
 mod tests {
     use super::*;
     use crate::url::Url;
+    use std::prelude::rust_2024::*;
 
     fn href(input: &str, encoding: Encoding) -> String {
         Url::parse_with(input, None, &encoding, &mut crate::url::NoSink)

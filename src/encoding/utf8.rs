@@ -234,12 +234,12 @@ pub(crate) fn valid_up_to(src: &[u8]) -> usize {
 /// The longest prefix of `src` that is complete, valid UTF-8, as a `str`.
 pub(crate) fn valid_prefix(src: &[u8]) -> &str {
     let valid = src.get(..valid_up_to(src)).unwrap_or_default();
-    debug_assert!(std::str::from_utf8(valid).is_ok());
+    debug_assert!(core::str::from_utf8(valid).is_ok());
     // SAFETY: `valid_up_to` accepts exactly the sequences `sequence` decodes, which are the
     // well-formed UTF-8 sequences of Unicode's table 3-7 (the standard's UTF-8 decoder
-    // boundaries), and ASCII; the tests compare it with `std::str::from_utf8` on every
+    // boundaries), and ASCII; the tests compare it with `core::str::from_utf8` on every
     // sequence of up to three bytes and every four-byte sequence's boundary cases.
-    unsafe { std::str::from_utf8_unchecked(valid) }
+    unsafe { core::str::from_utf8_unchecked(valid) }
 }
 
 /// Decodes the longest prefix of `src` that is complete, valid UTF-8 and fits in `dst`;
@@ -338,7 +338,7 @@ mod tests {
     use super::*;
 
     fn std_valid_up_to(bytes: &[u8]) -> usize {
-        std::str::from_utf8(bytes).map_or_else(|e| e.valid_up_to(), str::len)
+        core::str::from_utf8(bytes).map_or_else(|e| e.valid_up_to(), str::len)
     }
 
     #[test]
@@ -371,7 +371,7 @@ mod tests {
 
     /// next_scalar's answer, from the standard library: the first character of the valid prefix.
     fn std_next_scalar(bytes: &[u8]) -> Option<(usize, char)> {
-        let valid = std::str::from_utf8(&bytes[..std_valid_up_to(bytes)]).ok()?;
+        let valid = core::str::from_utf8(&bytes[..std_valid_up_to(bytes)]).ok()?;
         valid.chars().next().map(|c| (c.len_utf8(), c))
     }
 

@@ -13,6 +13,3 @@ pub mod fetching;
 
 #[cfg(all(feature = "html", feature = "url", feature = "encoding"))]
 pub mod urls;
-
-#[cfg(feature = "structured-clone")]
-pub mod structured_clone;

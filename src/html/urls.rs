@@ -3,6 +3,7 @@
 
 use crate::encoding::Encoding;
 use crate::url::{Errors, ParseError, Url};
+use alloc::{borrow::ToOwned, string::String};
 
 /// Encoding-parse a URL: the URL parser applied to `url` with `base` (the environment's base
 /// URL) and the encoding of the environment — `document_encoding` for a Document, UTF-8 for

@@ -1,6 +1,7 @@
 //! Infra §7 "Forgiving base64".
 
 use super::code_points::is_ascii_whitespace;
+use alloc::{string::String, vec, vec::Vec};
 
 const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
 

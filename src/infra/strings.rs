@@ -3,7 +3,8 @@
 //! A spec "position variable" is a byte index into the `str`, always on a char boundary.
 
 use super::code_points::{is_ascii_whitespace, is_c0_control};
-use std::cmp::Ordering;
+use alloc::{string::String, vec::Vec};
+use core::cmp::Ordering;
 
 /// ASCII lowercase: every ASCII upper alpha replaced by its ASCII lower alpha.
 pub fn ascii_lowercase(s: &str) -> String {
@@ -161,7 +162,7 @@ pub(crate) fn push_decimal(out: &mut String, n: u64) {
 pub(crate) fn push_zero_padded_decimal(out: &mut String, n: u64, min_digits: usize) {
     let mut buffer = [0; 20];
     let digits = decimal_digits(n, &mut buffer);
-    out.extend(std::iter::repeat_n(
+    out.extend(core::iter::repeat_n(
         '0',
         min_digits.saturating_sub(digits.len()),
     ));
@@ -171,6 +172,7 @@ pub(crate) fn push_zero_padded_decimal(out: &mut String, n: u64, min_digits: usi
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::prelude::rust_2024::*;
 
     #[test]
     fn isomorphic_round_trip() {

@@ -14,6 +14,7 @@ use super::percent_encoding::{
 };
 use super::record::{Parts, SchemeType, Url};
 use super::validation::{Errors, ValidationSink};
+use alloc::string::String;
 
 impl Url {
     /// The basic URL parser (§4.4) on `input` with an optional base URL.

@@ -5,7 +5,8 @@ use super::percent_encoding::{
     APPLICATION_X_WWW_FORM_URLENCODED, QueryEncoder, Utf8, percent_decode,
     percent_encode_after_encoding,
 };
-use std::borrow::Cow;
+use alloc::borrow::Cow;
+use alloc::{string::String, vec::Vec};
 
 /// The application/x-www-form-urlencoded parser (§5.1) over bytes.
 pub fn parse(input: &[u8]) -> Vec<(String, String)> {

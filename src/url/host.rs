@@ -4,8 +4,9 @@
 use super::percent_encoding::{C0_CONTROL, percent_decode, percent_encode_bytes_into};
 use super::validation::{Errors, ValidationError, ValidationErrorKind as E, ValidationSink};
 use crate::infra::strings::push_decimal;
-use std::borrow::Cow;
-use std::fmt;
+use alloc::borrow::Cow;
+use alloc::{string::String, vec::Vec};
+use core::fmt;
 
 /// A host (§3.1). Equality is the spec's host equivalence (§3.7).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -108,7 +109,7 @@ impl fmt::Display for HostParseError {
     }
 }
 
-impl std::error::Error for HostParseError {}
+impl core::error::Error for HostParseError {}
 
 #[inline]
 fn report<S: ValidationSink>(sink: &mut S, kind: E, position: usize) {
@@ -715,6 +716,7 @@ fn opaque_host_parse_into<S: ValidationSink>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::prelude::rust_2024::*;
 
     fn host(input: &str, opaque: bool) -> Option<String> {
         Host::parse(input, opaque).ok().map(|h| h.to_string())

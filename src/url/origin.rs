@@ -1,6 +1,7 @@
 //! URL §4.7 "Origin", with HTML's origin serialization.
 
 use super::record::{SchemeType, Url};
+use alloc::{borrow::ToOwned, format, string::String};
 
 /// An origin (HTML §7.1.1): opaque, or a tuple of scheme, host and port (the domain is
 /// always null for URL-derived origins).

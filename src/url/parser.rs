@@ -17,8 +17,9 @@ use super::percent_encoding::{
 use super::record::{SchemeType, Url, to_u32};
 use super::validation::{Errors, ValidationError, ValidationErrorKind as E, ValidationSink};
 use crate::infra::strings::push_decimal;
-use std::borrow::Cow;
-use std::fmt;
+use alloc::borrow::Cow;
+use alloc::{borrow::ToOwned, string::String, vec::Vec};
+use core::fmt;
 
 /// The basic URL parser returned failure.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,7 +40,7 @@ impl fmt::Display for ParseError {
     }
 }
 
-impl std::error::Error for ParseError {}
+impl core::error::Error for ParseError {}
 
 /// The longest input accepted: percent-encoding at most triples a byte, so the
 /// serialization stays below `u32::MAX` bytes.
@@ -1294,6 +1295,7 @@ pub(crate) fn parse_port(digits: &[u8]) -> Option<u16> {
 mod tests {
     use super::*;
     use crate::url::validation::NoSink;
+    use std::prelude::rust_2024::*;
 
     fn general(input: &str) -> Option<Url> {
         general_parse(input, None, None, &mut NoSink, Mode::Full).ok()

@@ -2,7 +2,8 @@
 //! percent-encode after encoding with a pluggable query encoder.
 
 use crate::infra::strings::push_decimal;
-use std::borrow::Cow;
+use alloc::borrow::Cow;
+use alloc::{string::String, vec::Vec};
 
 /// A percent-encode set: a set of ASCII code points plus, always, every code point above
 /// U+007E (~) (each set in the spec includes the C0 control percent-encode set). Kept as a

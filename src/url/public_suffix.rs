@@ -4,14 +4,15 @@
 //! The algorithm works on a domain (an ASCII host the host parser produced); with the URL
 //! parser in the build, on hosts too.
 
+use alloc::{boxed::Box, string::String, vec::Vec};
 #[path = "tables/public_suffix_list.rs"]
 mod public_suffix_list;
 
 #[cfg(feature = "url")]
 use crate::url::Host;
+use core::cmp::Ordering;
+use once_cell::race::OnceBox;
 use public_suffix_list::{RULES_LEN, TRIE};
-use std::cmp::Ordering;
-use std::sync::OnceLock;
 
 /// Splits a trailing "." off a domain, as the spec's trailingDot step does.
 fn split_trailing_dot(domain: &str) -> (&str, &str) {
@@ -28,7 +29,7 @@ const SEPARATOR: char = ' ';
 /// The rules, one per line (labels in reverse order joined by [`SEPARATOR`]), in bytewise
 /// order: expanded from [`TRIE`] on the first lookup (it is 60 KB smaller in the wasm).
 fn rules() -> &'static str {
-    static RULES: OnceLock<String> = OnceLock::new();
+    static RULES: OnceBox<String> = OnceBox::new();
     RULES.get_or_init(|| {
         let mut rules = String::with_capacity(RULES_LEN);
         // The current node's rule, and the length of each open "{"'s node in it.
@@ -65,7 +66,7 @@ fn rules() -> &'static str {
                 _ => {}
             }
         }
-        rules
+        Box::new(rules)
     })
 }
 

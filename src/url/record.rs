@@ -7,7 +7,8 @@
 use super::host::HostKind;
 use super::parser::{MAX_INPUT_LEN, scan_normalized};
 use crate::infra::strings::push_decimal;
-use std::fmt;
+use alloc::string::String;
+use core::fmt;
 
 /// The scheme classes the parser distinguishes: the special schemes (§4.2) and the rest.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -428,8 +429,8 @@ impl PartialEq for Url {
 
 impl Eq for Url {}
 
-impl std::hash::Hash for Url {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+impl core::hash::Hash for Url {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
         self.serialization.hash(state)
     }
 }

@@ -3,6 +3,7 @@
 use super::form_urlencoded;
 use super::record::Url;
 use crate::infra::strings::code_unit_cmp;
+use alloc::{borrow::ToOwned, string::String, vec::Vec};
 
 /// A URLSearchParams object's list of name-value tuples, with the class's methods.
 ///

@@ -4,7 +4,8 @@
 //! caller passes a sink. The parsers are generic over [`ValidationSink`], so with the
 //! default [`NoSink`] every check that exists only to report an error compiles away.
 
-use std::fmt;
+use alloc::vec::Vec;
+use core::fmt;
 
 /// The spec's validation error types (URL §1.1), one variant per row of its table.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

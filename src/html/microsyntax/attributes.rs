@@ -2,6 +2,7 @@
 //! standard's algorithm to determine the state of an attribute, with the empty value default).
 
 use crate::infra::strings::ascii_case_insensitive_eq;
+use alloc::vec::Vec;
 
 /// A boolean attribute's state: present (whatever its value) is true, absent is false.
 /// `value` is `None` when the attribute is absent.

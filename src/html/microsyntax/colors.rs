@@ -5,6 +5,7 @@ use super::named_colors::named_color;
 use crate::infra::strings::{
     ascii_case_insensitive_eq, strip_leading_and_trailing_ascii_whitespace,
 };
+use alloc::{string::String, vec::Vec};
 
 /// A simple color: 8-bit red, green and blue components in sRGB. Every color the legacy
 /// parser returns is one too (named colors are all opaque).

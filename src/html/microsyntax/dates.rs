@@ -10,6 +10,7 @@
 
 use super::idioms::{Cursor, push_milliseconds};
 use crate::infra::strings::push_zero_padded_decimal;
+use alloc::string::String;
 
 /// A month: a year and a month (1–12).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

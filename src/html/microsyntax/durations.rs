@@ -7,6 +7,7 @@
 
 use super::idioms::{Cursor, digits_to_u64, is_whitespace_byte, push_milliseconds};
 use crate::infra::strings::push_decimal;
+use alloc::{string::String, vec::Vec};
 
 /// A duration: `seconds` whole seconds and `milliseconds` (0–999) more.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

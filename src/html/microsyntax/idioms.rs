@@ -6,6 +6,7 @@
 
 use crate::infra::code_points::is_ascii_whitespace;
 use crate::infra::strings::{push_decimal, push_zero_padded_decimal};
+use alloc::string::String;
 
 /// The spec's `input` and `position` pair.
 pub(crate) struct Cursor<'a> {

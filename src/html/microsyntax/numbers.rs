@@ -11,6 +11,7 @@ use super::idioms::{
     Cursor, decimal_to_f64, digits_to_u64, digits_to_u64_saturating, is_whitespace_byte,
 };
 use crate::infra::strings::{push_decimal, split_on_commas};
+use alloc::{format, string::String, vec::Vec};
 
 /// §2.4.4.1 "A string is a valid integer if it consists of one or more ASCII digits,
 /// optionally prefixed with a U+002D HYPHEN-MINUS character (-)."
@@ -150,7 +151,7 @@ pub fn best_representation_of_floating_point_number(n: f64) -> String {
     if k <= n && n <= 21 {
         // The digits followed by n − k zeros.
         result.push_str(&digits);
-        result.extend(std::iter::repeat_n(
+        result.extend(core::iter::repeat_n(
             '0',
             usize::try_from(n - k).unwrap_or(0),
         ));
@@ -163,7 +164,7 @@ pub fn best_representation_of_floating_point_number(n: f64) -> String {
     } else if -6 < n && n <= 0 {
         // "0." then −n zeros then the digits.
         result.push_str("0.");
-        result.extend(std::iter::repeat_n('0', usize::try_from(-n).unwrap_or(0)));
+        result.extend(core::iter::repeat_n('0', usize::try_from(-n).unwrap_or(0)));
         result.push_str(&digits);
     } else {
         // Exponential: d[.ddd]e±(n − 1).

@@ -4,7 +4,8 @@
 //! whitespace" and "split a string on commas", re-exported here.
 
 pub use crate::infra::strings::{split_on_ascii_whitespace, split_on_commas};
-use std::collections::HashSet;
+use alloc::borrow::ToOwned;
+use alloc::collections::BTreeSet;
 
 /// How the tokens of a set are compared; each set's definition says which.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -19,7 +20,7 @@ pub fn is_unordered_set_of_unique_space_separated_tokens(
     input: &str,
     comparison: TokenComparison,
 ) -> bool {
-    let mut seen = HashSet::new();
+    let mut seen = BTreeSet::new();
     split_on_ascii_whitespace(input).all(|token| match comparison {
         TokenComparison::CaseSensitive => seen.insert(token.to_owned()),
         TokenComparison::AsciiCaseInsensitive => seen.insert(token.to_ascii_lowercase()),
