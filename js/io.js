@@ -3,7 +3,7 @@
 // output buffer with the fastest string maker the host has. `#glue` is the glue of the area
 // this copy is bundled into (tools/build-pkg.mjs): each area has its own wasm and memory.
 import { ioInput, ioOutput, ioRelease } from '#glue';
-import { wasm } from './runtime.js';
+import { memoryStale, wasm } from './runtime.js';
 import { utf8Decoder as makeUtf8Decoder, utf8Encoder } from './utf8.js';
 
 const encoder = utf8Encoder();
@@ -38,10 +38,10 @@ function inputBytes(capacity) {
   // Always asked (a cheap call): the glue replaces a panicked instance on its next call.
   const address = ioInput(length);
   inputLength = length > RETAIN_LIMIT ? 0 : length;
-  // A new view when the buffer moved, memory grew (detaching the old view: length 0) or the
-  // instance was replaced; comparing these is cheaper than reading memory.buffer.
+  // A new view when the buffer moved, memory grew or the instance was replaced; comparing these
+  // is cheaper than reading memory.buffer (except in the translated unit, see memoryStale).
   const exports = wasm();
-  if (inputView.byteOffset !== address || inputView.length !== length || inputExports !== exports) {
+  if (inputView.byteOffset !== address || inputView.length !== length || inputExports !== exports || memoryStale(inputView)) {
     inputView = memoryBytes().subarray(address, address + length);
     inputExports = exports;
   }

@@ -1,23 +1,30 @@
 // The polyfill installer: puts weft's implementations on the global object where the host's are
-// missing or fail a feature test, or everywhere with `force`. It runs at load in the classic
-// scripts, so it reads host globals only through `globalThis` and only after a typeof check:
-// it must work where every global it provides is missing (old browsers, workers, embedded
+// missing or fail a feature test, or everywhere with `force` — but only where weft's can run: an
+// implementation that needs WebAssembly is not installed where the host cannot compile it (a
+// Content-Security-Policy without 'wasm-unsafe-eval', an embedder that refuses, an engine with
+// none), so a page is never left with a global that throws; the host's stays. It runs at load in
+// the classic scripts, so it reads host globals only through `globalThis` and only after a typeof
+// check: it must work where every global it provides is missing (old browsers, workers, embedded
 // engines, a bare `vm` context).
-import * as api from './api.js';
+import * as api from '#area-api';
+import { compilesWasm } from '#flavour';
+import { wasmUnavailableReason } from './wasm-module.js';
 
 /**
  * For each global: weft's implementation (undefined in an area's polyfill that lacks it), a test
- * that the host's one is present and right, and what weft's needs from the host to work.
+ * that the host's one is present and right, what weft's needs from the host to work, and whether
+ * it runs on a unit (which the flavours that compile wasm from bytes need the host to allow).
  */
 const GLOBALS = {
   atob: { implementation: api.atob, hostIsGood: () => hostAtobIsForgiving() },
   btoa: { implementation: api.btoa, hostIsGood: () => typeof globalThis.btoa === 'function' },
-  TextDecoder: { implementation: api.TextDecoder, hostIsGood: () => hostTextDecoderIsComplete() },
+  TextDecoder: { implementation: api.TextDecoder, hostIsGood: () => hostTextDecoderIsComplete(), usesUnit: true },
   TextEncoder: { implementation: api.TextEncoder, hostIsGood: () => hostTextEncoderIsGood() },
   TextDecoderStream: {
     implementation: api.TextDecoderStream,
     hostIsGood: () => typeof globalThis.TextDecoderStream === 'function' && hostTextDecoderIsComplete(),
     hostHas: hostHasTransformStream,
+    usesUnit: true,
   },
   TextEncoderStream: {
     implementation: api.TextEncoderStream,
@@ -25,8 +32,8 @@ const GLOBALS = {
     hostHas: hostHasTransformStream,
   },
   structuredClone: { implementation: api.structuredClone, hostIsGood: () => hostStructuredCloneIsGood() },
-  URL: { implementation: api.URL, hostIsGood: () => hostURLIsCurrent() },
-  URLSearchParams: { implementation: api.URLSearchParams, hostIsGood: () => hostURLSearchParamsIsCurrent() },
+  URL: { implementation: api.URL, hostIsGood: () => hostURLIsCurrent(), usesUnit: true },
+  URLSearchParams: { implementation: api.URLSearchParams, hostIsGood: () => hostURLSearchParamsIsCurrent(), usesUnit: true },
 };
 
 /** weft's streams are TransformStreams: without the host's, installing them would only throw later. */
@@ -174,14 +181,21 @@ function keepHostParts(implementation, host) {
 }
 
 /**
- * Installs weft's globals. Returns the names installed.
+ * Installs weft's globals. Returns the names installed, and as `skipped` the names it could not
+ * install with the reason (a list that is not the returned array's elements).
  * @param {{force?: boolean, only?: string[]}} [options]
  */
 export function install(options = {}) {
   const installed = [];
-  for (const [name, { implementation, hostIsGood, hostHas }] of Object.entries(GLOBALS)) {
+  const skipped = [];
+  for (const [name, { implementation, hostIsGood, hostHas, usesUnit }] of Object.entries(GLOBALS)) {
     if (implementation === undefined || (options.only && !options.only.includes(name))) continue;
     if ((!options.force && hostIsGood()) || (hostHas && !hostHas())) continue;
+    const cannotRun = usesUnit && compilesWasm ? wasmUnavailableReason() : undefined;
+    if (cannotRun !== undefined) {
+      skipped.push({ name, reason: cannotRun });
+      continue;
+    }
     const host = Object.getOwnPropertyDescriptor(globalThis, name)?.value;
     if (INTERFACES.has(name) && typeof host === 'function' && host !== implementation) {
       keepHostParts(implementation, host);
@@ -195,5 +209,14 @@ export function install(options = {}) {
     });
     installed.push(name);
   }
-  return installed;
+  return { installed, skipped };
+}
+
+const warnAtLoad = typeof console === 'object' && console !== null ? console.warn : undefined;
+
+/** Warns (once per list) about what `install` skipped; `noWasm`: the build to use instead. */
+export function warnSkipped(skipped, noWasm) {
+  if (skipped.length === 0 || typeof warnAtLoad !== 'function') return;
+  const names = skipped.map(({ name }) => name).join(', ');
+  warnAtLoad.call(console, `webweft: not installed: ${names} (${skipped[0].reason}); the host's stay. ${noWasm} runs without WebAssembly.`);
 }

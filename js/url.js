@@ -13,7 +13,7 @@
 import * as glue from '#glue';
 import { UrlHostOperation, UrlSetter } from '#glue';
 import { memoryBytes, readAscii, writeString } from './io.js';
-import { wasm, wasmInstantiated } from './runtime.js';
+import { memoryStale, wasm, wasmInstantiated } from './runtime.js';
 import { utf8Decoder as makeUtf8Decoder } from './utf8.js';
 import { markPlatformObject } from './structured-clone/platform.js';
 import { requireArguments, toDOMString, toUSVString } from './webidl.js';
@@ -48,7 +48,7 @@ let recordExports = null;
  * (which detaches the old view: length 0) or the instance is replaced.
  */
 function recordView() {
-  if (record.length === 0 || recordExports !== wasm()) {
+  if (recordExports !== wasm() || memoryStale(record)) {
     recordExports = wasm();
     record = new Int32Array(recordExports.memory.buffer, glue.urlRecord(), RECORD_LENGTH);
   }
@@ -98,7 +98,7 @@ let memory32Exports = null;
 
 /** All of wasm memory as an Int32Array (renewed as the record view is). */
 function memoryInt32() {
-  if (memory32.length === 0 || memory32Exports !== wasm()) {
+  if (memory32Exports !== wasm() || memoryStale(memory32)) {
     memory32Exports = wasm();
     memory32 = new Int32Array(memory32Exports.memory.buffer);
   }
@@ -872,6 +872,7 @@ for (const [target, tag] of [
 ]) {
   for (const key of Object.getOwnPropertyNames(target)) {
     if (['constructor', 'prototype', 'length', 'name'].includes(key)) continue;
+    if (!Object.getOwnPropertyDescriptor(target, key).configurable) continue;
     Object.defineProperty(target, key, { enumerable: true });
   }
   if (tag) Object.defineProperty(target, Symbol.toStringTag, { value: tag, configurable: true });

@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const target = 'wasm32-unknown-unknown';
 
 export function run(command, args, options = {}) {
   execFileSync(command, args, { cwd: root, stdio: 'inherit', ...options });
@@ -17,9 +16,10 @@ export function run(command, args, options = {}) {
  * built as a cdylib alone), with the `bindings` feature (the wasm-bindgen layer, its allocator and
  * panic handler). `features`: the area features (a comma list, possibly empty; the defaults when
  * undefined). `optLevel`: the release profile's opt-level for this build instead of Cargo.toml's.
- * Returns the .wasm path.
+ * `target`: wasm32-unknown-unknown, or wasm32v1-none for the build without WebAssembly. Returns
+ * the .wasm path.
  */
-export function compileWasm({ features = 'full', debug = false, quiet = false, optLevel } = {}) {
+export function compileWasm({ features = 'full', debug = false, quiet = false, optLevel, target = 'wasm32-unknown-unknown' } = {}) {
   const wasm = join(root, 'target', target, debug ? 'debug' : 'release', 'webweft.wasm');
   run('cargo', ['rustc', '--lib', '--target', target, '--crate-type', 'cdylib', '--no-default-features', '--features', [features, 'bindings'].filter(Boolean).join(','), ...(debug ? [] : ['--release'])], {
     stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
@@ -29,15 +29,13 @@ export function compileWasm({ features = 'full', debug = false, quiet = false, o
 }
 
 /**
- * wasm-bindgen's `web` glue into `outDir` (`${outName}.js` + `${outName}_bg.wasm`). --weak-refs: exported Rust
- * objects are freed by a FinalizationRegistry. --experimental-reset-state-function: after a
- * panic (which traps), the next call gets a fresh instance (see src/bindings/mod.rs).
+ * wasm-bindgen's `web` glue into `outDir` (`${outName}.js` + `${outName}_bg.wasm`). --weak-refs:
+ * exported Rust objects would be freed by a FinalizationRegistry (the package exports none). The
+ * glue makes a fresh instance on the next call after a panic (the panic handler in
+ * src/bindings/mod.rs asks for it).
  */
-export function bindgen(wasm, outDir, outName = 'weft') {
-  run('wasm-bindgen', [
-    '--target', 'web', '--weak-refs', '--experimental-reset-state-function',
-    '--out-dir', outDir, '--out-name', outName, wasm,
-  ]);
+export function bindgen(wasm, outDir, outName) {
+  run('wasm-bindgen', ['--target', 'web', '--weak-refs', '--out-dir', outDir, '--out-name', outName, wasm]);
 }
 
 /**

@@ -90,20 +90,22 @@ function expectedUnits(file) {
   if (file === 'polyfill.js') return ['full'];
   // url.polyfill.js carries the parts webweft/url loads on first use, each over its own wasm.
   if (file === 'url.polyfill.js') return ['encoding', 'public-suffix', 'url'];
-  const name = file.replace(/(\.polyfill|-wasm)?\.js$/, '');
-  return file !== `${name}.js` && wasmFiles.includes(`${name}.wasm`) ? [name] : [];
+  // Each UNIT-wasm.js, and an area's wasm polyfill, carry their own unit.
+  const carrier = /^([a-z-]+)(?:-wasm|\.polyfill)\.js$/.exec(file);
+  return carrier && wasmFiles.includes(`${carrier[1]}.wasm`) ? [carrier[1]] : [];
 }
 
 test('the wasm inline in each pkg UNIT-wasm.js and polyfill inflates to exactly UNIT.wasm', () => {
   // polyfill.js's wasm is not shipped as a file: the build's copy of it.
   const wasms = new Map(wasmFiles.map((file) => [basename(file, '.wasm'), readFileSync(join(pkgDir, file))]));
-  wasms.set('full', readFileSync(join(root, 'target', 'wasm-bindgen', basename(pkgDir), 'full', 'optimized.wasm')));
-  const bundles = readdirSync(pkgDir).filter((file) => file.endsWith('.js'));
+  wasms.set('full', readFileSync(join(root, 'target', 'wasm-bindgen', basename(pkgDir), 'full', 'final.wasm')));
+  // (The build without WebAssembly carries translations, not wasm: its files run in tests/hosts.)
+  const bundles = readdirSync(pkgDir).filter((file) => file.endsWith('.js') && !/-asm\.js$|\.no-wasm\./.test(file));
   assert.ok(bundles.includes('polyfill.js') && bundles.includes('url-wasm.js') && bundles.includes('base64.js'));
   for (const file of bundles) {
     const source = readFileSync(join(pkgDir, file), 'utf8');
     const found = [];
-    if (file.endsWith('-wasm.js')) {
+    if (/^[a-z-]+-wasm\.js$/.test(file)) {
       // `export default "<base64>"`; the size is in the area's module: `inflateBase64(WASM, <size>)`.
       const unit = file.slice(0, -'-wasm.js'.length);
       const [, text] = /^export default "([A-Za-z0-9+/]{1000,}={0,2})";$/m.exec(source);

@@ -205,15 +205,23 @@ test("an app's bundle has every inline wasm it uses together, ahead of the areas
   }
 });
 
-test('the ES modules for bundlers share one copy of the modules that are not per wasm', () => {
+test('the ES modules for bundlers share one copy of the modules that are not per unit', () => {
   const copies = {};
-  for (const file of readdirSync(pkgDir).filter((name) => name.endsWith('.js') && !/polyfill|-wasm\.js$/.test(name))) {
+  for (const file of readdirSync(pkgDir).filter((name) => name.endsWith('.js') && !/polyfill|^[a-z-]+-(wasm|asm)\.js$/.test(name))) {
     for (const source of JSON.parse(readFileSync(join(pkgDir, `${file}.map`), 'utf8')).sources) (copies[source.replace(/^.*\/js\//, '')] ??= []).push(file);
   }
-  const shared = { 'utf8.js': 'shared-utf8.js', 'webidl.js': 'shared-webidl.js', 'inflate.js': 'shared-inflate.js', 'structured-clone/platform.js': 'shared-platform.js' };
+  const shared = {
+    'utf8.js': 'shared-utf8.js',
+    'webidl.js': 'shared-webidl.js',
+    'inflate.js': 'shared-inflate.js',
+    'wasm-module.js': 'shared-wasm-module.js',
+    'structured-clone/platform.js': 'shared-platform.js',
+  };
   for (const [source, file] of Object.entries(shared)) assert.deepEqual(copies[source], [file], source);
-  // js/io.js holds one wasm's buffers: a copy in each module with a wasm of its own.
-  assert.deepEqual(copies['io.js'].sort(), ['encoding-lite.js', 'encoding.js', 'html.js', 'public-suffix.js', 'url.js']);
+  // js/io.js holds one unit's buffers: a copy in each module with a unit of its own, per flavour.
+  const perUnit = ['encoding-lite', 'encoding', 'html', 'public-suffix', 'url'];
+  const flavours = ['.js', '.workerd.js', '.no-wasm.js'];
+  assert.deepEqual(copies['io.js'].sort(), flavours.flatMap((suffix) => perUnit.map((name) => `${name}${suffix}`)).sort());
 });
 
 test('the polyfill installer replaces only missing or broken globals unless forced', () => {

@@ -1,0 +1,298 @@
+// esbuild, wired for the package: the flavours, the build-only specifiers (js/README.md lists
+// them) and the source maps' clean-up.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import * as esbuild from 'esbuild';
+import { instanceModule } from './instance.mjs';
+import { root } from '../wasm.mjs';
+
+export const js = join(root, 'js');
+
+/**
+ * How each flavour of a file gets its units. Module flavours import other areas' files and the
+ * shared modules from files beside them; script flavours (classic-script polyfills) are one file.
+ *  - node: Node and Bun (`require`; `import` through NAME.mjs), the .wasm read beside the bundle;
+ *  - inline: browsers, bundlers, Deno: the wasm inline (UNIT-wasm.js), compiled on first use;
+ *  - workerd: Workers and edge runtimes: the .wasm imported as a compiled module;
+ *  - no-wasm: hosts that cannot run WebAssembly: each unit translated to JavaScript (UNIT-asm.js);
+ *  - polyfill, polyfill-no-wasm: the classic scripts, with the wasm or the translation inside;
+ *  - polyfill-workerd: the polyfill as a module over the workerd files.
+ */
+export const FLAVOURS = {
+  node: { target: 'wasm', format: 'cjs', platform: 'node', suffix: '.cjs', instance: 'node' },
+  inline: { target: 'wasm', format: 'esm', platform: 'neutral', suffix: '.js', instance: 'inline' },
+  workerd: { target: 'wasm', format: 'esm', platform: 'neutral', suffix: '.workerd.js', instance: 'workerd' },
+  'no-wasm': { target: 'js', format: 'esm', platform: 'neutral', suffix: '.no-wasm.js', instance: 'no-wasm' },
+  polyfill: { target: 'wasm', format: 'iife', platform: 'browser', suffix: '.polyfill.js', instance: 'polyfill', script: true },
+  'polyfill-no-wasm': { target: 'js', format: 'iife', platform: 'browser', suffix: '.no-wasm.polyfill.js', instance: 'polyfill-no-wasm', script: true },
+  'polyfill-workerd': { target: 'wasm', format: 'esm', platform: 'neutral', suffix: '.workerd.polyfill.js', instance: 'workerd', modules: 'workerd' },
+};
+
+/**
+ * Modules every area uses that hold no state tied to one unit: the ES module flavours import them
+ * from a file of their own (pkg/shared-NAME.js) instead of each carrying a copy, so that an app
+ * with several areas has one. (js/io.js and js/runtime.js hold a unit's state: each area keeps
+ * its own.)
+ */
+export const SHARED = {
+  'utf8.js': 'shared-utf8',
+  'webidl.js': 'shared-webidl',
+  'inflate.js': 'shared-inflate',
+  'wasm-module.js': 'shared-wasm-module',
+  'structured-clone/platform.js': 'shared-platform',
+};
+const SHARED_FILTER = new RegExp(`/(${Object.keys(SHARED).map((source) => basename(source, '.js')).join('|')})\\.js$`);
+
+/** The namespaces of parts bundled into another area's script, each over its own unit. */
+const PARTS = ['encoding', 'public-suffix'];
+
+/**
+ * The esbuild plugin that wires one bundle (the specifiers are listed in js/README.md).
+ * `area`: the area being bundled (its unit: `units[area]`); `flavour`; `externalAreas`: another
+ * file for an area (the lite build's encoding-lite); `glueDir(unit, target)`; `inline(unit)`: the
+ * unit's wasm as inline text; `subpath(unit)`: the subpath named in a host's refusal;
+ * `noWasmBuild`: what installPolyfill's warning names for hosts without WebAssembly.
+ */
+export function wiring({ area, flavour, externalAreas = {}, areaApi, units, glueDir, inline, subpath, testing, noWasmBuild = "'webweft/no-wasm'" }) {
+  const { target, instance, script, format } = FLAVOURS[flavour];
+  const modules = FLAVOURS[flavour].modules ?? (script ? undefined : flavour);
+  const suffix = modules && FLAVOURS[modules].suffix;
+  const areaUnit = area ? units[area] ?? area : undefined;
+  const virtual = (name, contents) => ({ path: name, namespace: 'weft-virtual', pluginData: contents });
+  const unitOfGlue = (importer) => basename(dirname(importer)).replace(/-js$/, '');
+  return {
+    name: 'weft-wiring',
+    setup(build) {
+      build.onResolve({ filter: /^#glue$/ }, ({ namespace }) => ({ path: join(glueDir(PARTS.includes(namespace) ? namespace : areaUnit, target), 'glue.js') }));
+      build.onResolve({ filter: /^#wasm-instance$/ }, ({ importer }) => {
+        const unit = unitOfGlue(importer);
+        return virtual(`wasm-instance:${unit}`, instanceModule({ unit, flavour: instance, subpath: subpath(unit), inline: inline(unit) }));
+      });
+      build.onResolve({ filter: /^#unit-data\// }, ({ path }) => {
+        const name = path.slice('#unit-data/'.length);
+        return { path: `./${name}${name.endsWith('.wasm') ? '' : '.js'}`, external: true };
+      });
+      build.onResolve({ filter: /^#unit-asm\// }, ({ path }) => ({ path: join(glueDir(path.slice('#unit-asm/'.length), 'js'), 'asm.js') }));
+      build.onResolve({ filter: /^#inflate$/ }, () => (modules && format === 'esm' ? { path: `./${SHARED['inflate.js']}.js`, external: true } : { path: join(js, 'inflate.js') }));
+      // (Node's files each carry their own copies, as before the ES modules shared them.)
+      if (modules && format === 'esm') {
+        build.onResolve({ filter: SHARED_FILTER }, ({ path, resolveDir, kind }) => {
+          const shared = SHARED[relative(js, resolve(resolveDir, path))];
+          return shared && kind !== 'entry-point' ? { path: `./${shared}.js`, external: true } : undefined;
+        });
+      }
+      build.onResolve({ filter: /^#html$/ }, () =>
+        virtual(
+          'html',
+          flavour === 'node'
+            ? `import * as area from '#area/html';
+export const html = Object.freeze(Object.fromEntries(Object.keys(area).filter((key) => key !== 'default').sort().map((key) => [key, area[key]])));`
+            : "export * as html from '#area/html';",
+        ),
+      );
+      build.onResolve({ filter: /^#area\// }, ({ path }) => {
+        const name = path.slice('#area/'.length);
+        // polyfill.js is one script: another area is bundled in, over the same full unit.
+        if (area === 'full') return { path: join(js, 'entries', `${name}.js`) };
+        if (script && !modules) return { path: join(js, `${name}.js`), namespace: name };
+        // An area with no unit has one ES module for every flavour.
+        const file = units[name] === null && format === 'esm' ? '.js' : suffix;
+        return { path: `./${externalAreas[name] ?? name}${file}`, external: true };
+      });
+      build.onResolve({ filter: /^#area-api$/ }, () => areaApi);
+      // Whether this flavour compiles wasm from bytes (which a host may refuse), and what to use
+      // instead where it cannot.
+      build.onResolve({ filter: /^#flavour$/ }, () =>
+        virtual(
+          'flavour',
+          `export const compilesWasm = ${['node', 'inline', 'polyfill'].includes(instance)};\nexport const noWasmBuild = ${JSON.stringify(noWasmBuild)};`,
+        ),
+      );
+      build.onResolve({ filter: /^#testing$/ }, () =>
+        virtual('testing', testing && area !== 'structured-clone' && area !== 'base64' ? "export { panicForTesting } from '#glue';" : 'export {};'),
+      );
+      build.onResolve({ filter: /^#query-encoder$/ }, () => ({ path: join(js, 'query-encoder.js') }));
+      // The public-suffix part: its file, or in a script bundled in, in its namespace, with its
+      // own copies of the modules that use `#glue`.
+      build.onResolve({ filter: /^#public-suffix$/ }, () => {
+        if (area === 'full') return { path: join(js, 'entries', 'public-suffix.js') };
+        if (script && !modules) return { path: join(js, 'public-suffix.js'), namespace: 'public-suffix' };
+        return { path: `./public-suffix${suffix}`, external: true };
+      });
+      // In a part's namespace, the modules that hold a unit's state are the part's own copies;
+      // the rest are the script's one copy.
+      build.onResolve({ filter: /^\.\.?\/(encoding|public-suffix|io|runtime)\.js$/ }, ({ path, importer, namespace }) =>
+        PARTS.includes(namespace) ? { path: join(dirname(importer), path), namespace } : undefined,
+      );
+      build.onResolve({ filter: /^\.\.?\// }, ({ path, importer, namespace }) =>
+        PARTS.includes(namespace) ? { path: join(dirname(importer), path) } : undefined,
+      );
+      for (const namespace of PARTS) {
+        build.onLoad({ filter: /.*/, namespace }, ({ path }) => ({ contents: readFileSync(path, 'utf8'), resolveDir: dirname(path), loader: 'js' }));
+      }
+      build.onLoad({ filter: /.*/, namespace: 'weft-virtual' }, ({ pluginData }) => ({ contents: pluginData, resolveDir: js, loader: 'js' }));
+    },
+  };
+}
+
+/**
+ * One esbuild bundle: `entry` to `outfile`. The modules for bundlers (module flavours but node)
+ * stay unminified and without keepNames: the app's bundler minifies, and keepNames'
+ * `__name(f, "f")` statements would keep every function (and so every unit) in its output.
+ * Returns esbuild's metafile.
+ */
+export async function bundle({ entry, outfile, flavour, debug, minify, plugins, sourcemap = true }) {
+  const { format, platform } = FLAVOURS[flavour];
+  const forBundlers = format === 'esm';
+  const { metafile } = await esbuild.build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    format,
+    platform,
+    minify: minify ?? (!debug && !forBundlers),
+    // Real function and class names (`atob.name === 'atob'`) in the minified bundles.
+    keepNames: !forBundlers,
+    sourcemap,
+    target: 'es2022',
+    external: ['node:*'],
+    plugins,
+    legalComments: 'none',
+    logOverride: {
+      // js/polyfill.js's table names every area's implementation, and js/encoding.js a function
+      // of the url-less encoding unit: a bundle has only its own.
+      'import-is-undefined': 'silent',
+    },
+    logLevel: 'warning',
+    metafile: true,
+  });
+  if (sourcemap) postProcess(outfile);
+  return metafile;
+}
+
+/** The sources the maps name, to ship once in pkg/src/: their path there, by their path here. */
+export const shippedSources = new Map();
+
+/**
+ * Two changes to a bundle and its source map. (1) keepNames' `__name` helper runs for every
+ * nested function each time one is created, with a descriptor that inherits from
+ * Object.prototype (a page's `Object.prototype.get`, or a getter at `.set`, makes it throw):
+ * it gets a null prototype, and the map's columns after it on its line move with it. (2) The
+ * map names its sources as files the package ships once, in src/ (js/ and each unit's glue),
+ * instead of carrying their text: dozens of maps would otherwise each hold a copy of the same
+ * modules. Generated modules keep their text, but for the inline wasm, which no reader wants.
+ */
+function postProcess(file) {
+  const text = readFileSync(file, 'utf8');
+  const map = JSON.parse(readFileSync(`${file}.map`, 'utf8'));
+  const helper = /\([\w$]+,"name",\{(?=value:[\w$]+,configurable:!0\})|__defProp\(target, "name", \{ (?=value, configurable: true \}\))/.exec(text);
+  if (helper) {
+    const inserted = helper[0].endsWith('{ ') ? '__proto__: null, ' : '__proto__:null,';
+    const at = helper.index + helper[0].length;
+    writeFileSync(file, text.slice(0, at) + inserted + text.slice(at));
+    const line = text.slice(0, at).split('\n').length - 1;
+    const column = at - (text.lastIndexOf('\n', at - 1) + 1);
+    const lines = map.mappings.split(';');
+    lines[line] = shiftColumns(lines[line], column, inserted.length);
+    map.mappings = lines.join(';');
+  }
+  // A translated unit is machine-made: its text and its mappings go.
+  const translated = map.sources.flatMap((source, i) => (/(^|\/)asm\.js$/.test(source) ? [i] : []));
+  if (translated.length) map.mappings = withoutSources(map.mappings, new Set(translated));
+  map.sources = map.sources.map((source, i) => {
+    // A module the plugins made (`namespace:name`).
+    if (/^[\w-]+:/.test(source)) {
+      if (source.startsWith('weft-virtual:wasm-instance:')) map.sourcesContent[i] = null;
+      return source;
+    }
+    const path = resolve(dirname(file), source);
+    if (translated.includes(i)) {
+      map.sourcesContent[i] = null;
+      return `translated:${basename(dirname(path))}`;
+    }
+    const shipped = relative(root, path).startsWith('js/')
+      ? join('src', relative(root, path))
+      : join('src', 'glue', `${basename(dirname(path))}.js`);
+    shippedSources.set(path, shipped);
+    map.sourcesContent[i] = null;
+    return relative(dirname(file), join(dirname(file), shipped));
+  });
+  writeFileSync(`${file}.map`, JSON.stringify(map));
+}
+
+/** Source-map `mappings` without the segments that point into the sources `dropped`. */
+function withoutSources(mappings, dropped) {
+  // Every field but the generated column is a delta from the previous segment of the whole map.
+  const previous = [0, 0, 0, 0];
+  const written = [0, 0, 0, 0];
+  return mappings
+    .split(';')
+    .map((line) => {
+      let column = 0;
+      let writtenColumn = 0;
+      const kept = [];
+      for (const segment of line ? line.split(',') : []) {
+        const fields = decodeVlq(segment);
+        column += fields[0];
+        if (fields.length === 1) {
+          kept.push(encodeVlq(column - writtenColumn));
+          writtenColumn = column;
+          continue;
+        }
+        const absolute = fields.slice(1).map((delta, i) => (previous[i] += delta));
+        if (dropped.has(absolute[0])) continue;
+        kept.push([column - writtenColumn, ...absolute.map((value, i) => value - written[i])].map(encodeVlq).join(''));
+        absolute.forEach((value, i) => (written[i] = value));
+        writtenColumn = column;
+      }
+      return kept.join(',');
+    })
+    .join(';');
+}
+
+const VLQ = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/**
+ * One line of source-map mappings with every segment at or after generated column `from`
+ * moved right by `by`. Columns are deltas within a line, so only the first such segment changes.
+ */
+function shiftColumns(line, from, by) {
+  const segments = line.split(',');
+  let column = 0;
+  for (let i = 0; i < segments.length; i++) {
+    const fields = decodeVlq(segments[i]);
+    column += fields[0];
+    if (column >= from) {
+      fields[0] += by;
+      segments[i] = fields.map(encodeVlq).join('');
+      break;
+    }
+  }
+  return segments.join(',');
+}
+
+function decodeVlq(segment) {
+  const values = [];
+  for (let i = 0, value = 0, shift = 0; i < segment.length; i++) {
+    const digit = VLQ.indexOf(segment[i]);
+    value += (digit & 31) << shift;
+    shift += 5;
+    if (!(digit & 32)) {
+      values.push(value & 1 ? -(value >>> 1) : value >>> 1);
+      value = 0;
+      shift = 0;
+    }
+  }
+  return values;
+}
+
+function encodeVlq(value) {
+  let rest = value < 0 ? (-value << 1) | 1 : value << 1;
+  let out = '';
+  do {
+    const digit = rest & 31;
+    rest >>>= 5;
+    out += VLQ[rest > 0 ? digit | 32 : digit];
+  } while (rest > 0);
+  return out;
+}
