@@ -6,6 +6,7 @@
 // valid; anything else, errors included, goes to the codec here, which gives the exact result
 // or the exact error. No wasm: a wasm codec and its glue cost 12 KB gzip of download for speed
 // on the fallback path only (README, "Speed").
+import { DOMException } from './dom-exception.js';
 import { arrayBufferByteLength, requireArguments, toDOMString, toUint8Array } from './webidl.js';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
@@ -18,14 +19,10 @@ SEXTET[0x3d] = 64;
 for (const whitespace of [0x09, 0x0a, 0x0c, 0x0d, 0x20]) SEXTET[whitespace] = 65;
 const ALPHABET_CODES = Uint8Array.from(ALPHABET, (char) => char.charCodeAt(0));
 const { fromCharCode } = String;
-const HostDOMException = globalThis.DOMException;
 
-/** An InvalidCharacterError DOMException; an Error with that name where the host has no DOMException. */
+/** An InvalidCharacterError DOMException. */
 function invalidCharacter(message) {
-  if (typeof HostDOMException === 'function') return new HostDOMException(message, 'InvalidCharacterError');
-  const error = new Error(message);
-  error.name = 'InvalidCharacterError';
-  return error;
+  return new DOMException(message, 'InvalidCharacterError');
 }
 
 /** The string of code units `codes[0..length)`, in chunks (an argument list has a limit). */

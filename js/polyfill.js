@@ -32,6 +32,8 @@ const GLOBALS = {
     hostHas: hostHasTransformStream,
   },
   structuredClone: { implementation: api.structuredClone, hostIsGood: () => hostStructuredCloneIsGood() },
+  // Only where the host has none (webweft's is then its own): a host's must stay, even forced.
+  DOMException: { implementation: api.DOMException, hostIsGood: () => typeof globalThis.DOMException === 'function', evenForced: true },
   URL: { implementation: api.URL, hostIsGood: () => hostURLIsCurrent(), usesUnit: true },
   URLSearchParams: { implementation: api.URLSearchParams, hostIsGood: () => hostURLSearchParamsIsCurrent(), usesUnit: true },
 };
@@ -150,7 +152,7 @@ function hostStructuredCloneIsGood() {
 }
 
 // The globals that are WebIDL interfaces (the others are operations).
-const INTERFACES = new Set(['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream', 'URL', 'URLSearchParams']);
+const INTERFACES = new Set(['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream', 'URL', 'URLSearchParams', 'DOMException']);
 const ordinaryHasInstance = Function.prototype[Symbol.hasInstance];
 // The own properties of a constructor that are its own, not statics another host may add.
 const CONSTRUCTOR_KEYS = new Set(['length', 'name', 'prototype', Symbol.hasInstance]);
@@ -188,9 +190,9 @@ function keepHostParts(implementation, host) {
 export function install(options = {}) {
   const installed = [];
   const skipped = [];
-  for (const [name, { implementation, hostIsGood, hostHas, usesUnit }] of Object.entries(GLOBALS)) {
+  for (const [name, { implementation, hostIsGood, hostHas, usesUnit, evenForced }] of Object.entries(GLOBALS)) {
     if (implementation === undefined || (options.only && !options.only.includes(name))) continue;
-    if ((!options.force && hostIsGood()) || (hostHas && !hostHas())) continue;
+    if (((!options.force || evenForced) && hostIsGood()) || (hostHas && !hostHas())) continue;
     const cannotRun = usesUnit && compilesWasm ? wasmUnavailableReason() : undefined;
     if (cannotRun !== undefined) {
       skipped.push({ name, reason: cannotRun });

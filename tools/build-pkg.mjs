@@ -63,18 +63,18 @@ const AREAS = {
   // url's files import, so that a bundler drops it (its `sideEffects` are false) when unused.
   'public-suffix': { entry: 'public-suffix.js', globals: [], polyfill: false },
   // No unit (js/base64.js).
-  base64: { entry: 'base64.js', unit: null, globals: ['atob', 'btoa'] },
+  base64: { entry: 'base64.js', unit: null, globals: ['atob', 'btoa', 'DOMException'] },
   encoding: { entry: 'encoding.js', globals: ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'] },
   url: { entry: 'url.js', globals: ['URL', 'URLSearchParams'] },
   'encoding-lite': { entry: 'encoding.js', globals: [], polyfill: false },
   // No unit (js/structured-clone/).
-  'structured-clone': { entry: 'structured-clone.js', unit: null, globals: ['structuredClone'] },
+  'structured-clone': { entry: 'structured-clone.js', unit: null, globals: ['structuredClone', 'DOMException'] },
   html: { entry: 'html.js', globals: [], namespace: 'html', polyfill: false },
 };
 // polyfill.js: every area over the one `full` unit (js/entries/full.js), installing every global.
 const FULL = {
   entry: 'full.js',
-  globals: ['atob', 'btoa', 'TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream', 'structuredClone', 'URL', 'URLSearchParams'],
+  globals: ['atob', 'btoa', 'DOMException', 'TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream', 'structuredClone', 'URL', 'URLSearchParams'],
 };
 
 /** The flavours built: the Node files alone for the tests' testing build. */

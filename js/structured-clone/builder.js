@@ -103,7 +103,6 @@ export function makeRegExp(flags, source) {
 
 /** DOMException's deserialization steps. */
 export function makeDOMException(name, message, stack) {
-  if (typeof I.DOMExceptionCtor !== 'function') throw I.dataCloneError('DOMException is not exposed in this realm.');
   const exception = new I.DOMExceptionCtor(message, name);
   if (typeof stack === 'string') defineHidden(exception, 'stack', stack);
   return exception;

@@ -9,6 +9,7 @@
 // defined on Array.prototype, cannot intercept them), its maps carry the captured methods as
 // own properties (see ownMap), and descriptors and option bags have a null prototype (an
 // inherited `get` would otherwise make a data descriptor an accessor one).
+import { DOMException } from '../dom-exception.js';
 import { platformObjectName } from './platform.js';
 
 export { platformObjectName };
@@ -480,10 +481,10 @@ export const intrinsicPrototypes = ownMap();
   }
 }
 
-/** DOMException, which weft serializes itself (WebIDL [Serializable]). */
-export const DOMExceptionCtor = globalThis.DOMException;
-export const domExceptionName = getter(DOMExceptionCtor?.prototype, 'name');
-export const domExceptionMessage = getter(DOMExceptionCtor?.prototype, 'message');
+/** DOMException, which weft serializes itself (WebIDL [Serializable]): the host's or webweft's. */
+export const DOMExceptionCtor = DOMException;
+export const domExceptionName = getter(DOMExceptionCtor.prototype, 'name');
+export const domExceptionMessage = getter(DOMExceptionCtor.prototype, 'message');
 
 /** Blob and File, whose serialization steps weft runs itself (in process: a Blob is immutable). */
 const BlobCtor = globalThis.Blob;
@@ -538,7 +539,7 @@ for (const name of [
   if (own !== undefined && !('value' in own)) accessorPlatformNames.push(name);
   else addPlatformInterface(name, globalThis[name]?.prototype);
 }
-platformPrototypes.delete(DOMExceptionCtor?.prototype);
+platformPrototypes.delete(DOMExceptionCtor.prototype);
 
 /**
  * The interface name if `proto` is a platform interface prototype object: WebIDL gives every
@@ -551,7 +552,7 @@ export function platformInterfaceName(proto) {
     const names = accessorPlatformNames;
     accessorPlatformNames = [];
     for (const name of names) addPlatformInterface(name, globalThis[name]?.prototype);
-    platformPrototypes.delete(DOMExceptionCtor?.prototype);
+    platformPrototypes.delete(DOMExceptionCtor.prototype);
   }
   const known = platformPrototypes.get(proto);
   if (known !== undefined) return known;
@@ -666,12 +667,9 @@ export function clonePlatformObject(value, name) {
   return undefined;
 }
 
-/** A "DataCloneError" DOMException (an Error named so where the host has no DOMException). */
+/** A "DataCloneError" DOMException. */
 export function dataCloneError(message) {
-  if (typeof DOMExceptionCtor === 'function') return new DOMExceptionCtor(message, 'DataCloneError');
-  const error = new Error(message);
-  defineProperty(error, 'name', { __proto__: null, value: 'DataCloneError', writable: true, enumerable: false, configurable: true });
-  return error;
+  return new DOMExceptionCtor(message, 'DataCloneError');
 }
 
 /** Whether `error` is a DataCloneError DOMException (from any realm). */

@@ -100,7 +100,7 @@ const kindOfPrototypeChain = (function (proto) {
     if (registered !== undefined) return [I.REGISTERED, registered];
     const intrinsic = I.intrinsicPrototypes.get(p);
     if (intrinsic !== undefined) return intrinsic;
-    if (p === I.DOMExceptionCtor?.prototype) return [I.DOM_EXCEPTION, 'DOMException'];
+    if (p === I.DOMExceptionCtor.prototype) return [I.DOM_EXCEPTION, 'DOMException'];
     const platform = I.platformInterfaceName(p);
     if (platform !== undefined) return platform === 'DOMException' ? [I.DOM_EXCEPTION, platform] : [I.PLATFORM, platform, p];
   }

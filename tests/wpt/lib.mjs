@@ -62,10 +62,11 @@ function loadExpectedFailures() {
  * expected failure still fails, so the list cannot go stale).
  */
 export function report(host, fileResults) {
-  // `hostLacks`: the failure is expected only where this engine lacks that global (the vm host
-  // runs the tests in the runner's own engine), e.g. Float16Array before Node 24.
+  // `host`: a host or a list of hosts. `hostLacks`: the failure is expected only where this
+  // engine lacks that global (the vm hosts run the tests in the runner's own engine), e.g.
+  // Float16Array before Node 24.
   const expected = loadExpectedFailures().filter(
-    (e) => (e.host === host || e.host === 'all') && (e.hostLacks === undefined || !(e.hostLacks in globalThis)),
+    (e) => [e.host].flat().some((h) => h === host || h === 'all') && (e.hostLacks === undefined || !(e.hostLacks in globalThis)),
   );
   let passed = 0;
   let total = 0;

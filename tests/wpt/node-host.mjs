@@ -33,7 +33,7 @@ const testharnessSource = readFileSync(join(wptDir, 'resources', 'testharness.js
 const FILE_TIMEOUT_MS = 120_000;
 
 /** Host facilities a test page has but weft does not provide. */
-function hostGlobals() {
+export function hostGlobals() {
   return {
     console,
     setTimeout,

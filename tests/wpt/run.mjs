@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// The WPT runner: node tests/wpt/run.mjs [--host vm|chromium] [path filters...]
-// (`vm` also runs under `deno run -A` and `bun`).
+// The WPT runner: node tests/wpt/run.mjs [--host vm|chromium|quickjs|hermes|vm-no-wasm] [path filters...]
+// (`vm` also runs under `deno run -A` and `bun`; the last three run the build without
+// WebAssembly, see script-host.mjs).
 // Prints per-file and total passed / total subtest counts; exits non-zero on any failure that
 // tests/wpt/expected-failures.json does not list (with its reason).
 import { report, selectFiles } from './lib.mjs';
@@ -14,10 +15,11 @@ const files = selectFiles(filters);
 // `vm` runs in whichever runtime executes this script (Node, Deno or Bun), each file in a fresh
 // vm realm; `chromium` drives a browser page per file.
 const runtime = globalThis.Deno ? 'deno' : globalThis.Bun ? 'bun' : 'node';
-const label = host === 'chromium' ? 'chromium' : runtime;
-const { runFiles } = await import(host === 'chromium' ? './chromium-host.mjs' : './node-host.mjs');
+const SCRIPT_HOSTS = ['quickjs', 'hermes', 'vm-no-wasm'];
+const label = host === 'vm' ? runtime : host;
+const { runFiles } = await import(host === 'chromium' ? './chromium-host.mjs' : SCRIPT_HOSTS.includes(host) ? './script-host.mjs' : './node-host.mjs');
 console.log(`WPT on ${label}: ${files.length} files`);
-const fileResults = await runFiles(files);
+const fileResults = await runFiles(files, host);
 process.exitCode = report(label, fileResults) ? 0 : 1;
 // Handles a test leaves open (a MessagePort with a listener) must not keep the runner alive.
 process.exit();

@@ -39,6 +39,7 @@ export const SHARED = {
   'webidl.js': 'shared-webidl',
   'inflate.js': 'shared-inflate',
   'wasm-module.js': 'shared-wasm-module',
+  'dom-exception.js': 'shared-dom-exception',
   'structured-clone/platform.js': 'shared-platform',
 };
 const SHARED_FILTER = new RegExp(`/(${Object.keys(SHARED).map((source) => basename(source, '.js')).join('|')})\\.js$`);
