@@ -20,7 +20,7 @@ const ERROR_PROTOTYPES = ['Error', 'EvalError', 'RangeError', 'ReferenceError', 
 
 const number = (n) => (Object.is(n, -0) ? '-0' : Number.isNaN(n) ? 'NaN' : n === Infinity ? 'Infinity' : n === -Infinity ? '-Infinity' : n);
 const parseNumber = (v) => (typeof v === 'number' ? v : { NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity, '-0': -0 }[v]);
-const string = (s) => (s.isWellFormed() ? s : Array.from(s, (_, i) => s.charCodeAt(i)));
+const string = (s) => (s.isWellFormed() ? s : Array.from({ length: s.length }, (_, i) => s.charCodeAt(i)));
 const parseString = (v) => (typeof v === 'string' ? v : String.fromCharCode(...v));
 /** A BigInt's magnitude, little-endian hex without high zero bytes (readWire gives BigInts). */
 const magnitude = (b) => toHex(bigintMagnitude(b < 0n ? -b : b));
