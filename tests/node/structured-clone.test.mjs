@@ -9,7 +9,8 @@ import { assertSameClone } from './structured-clone-compare.mjs';
 
 /**
  * The three ways weft clones: copies made during the walk; an op stream built after the walk
- * (what a transfer list selects; here an unrelated buffer); V8 bytes through the Rust codec.
+ * (what a transfer list selects; here an unrelated buffer); V8 wire-format bytes (serialize, then
+ * deserialize).
  */
 const paths = {
   direct: (value) => weft.structuredClone(value),
