@@ -5,7 +5,6 @@
 import * as glue from '#glue';
 import { memoryBytes, readBytes, writeBytes, writeString } from './io.js';
 import { encodeIntoLoop, encodeLoop } from './utf8.js';
-import { wasm } from './runtime.js';
 import { markPlatformObject } from './structured-clone/platform.js';
 import { arrayBufferByteLength, requireArguments, toDOMString } from './webidl.js';
 
@@ -24,13 +23,30 @@ function verified(make) {
   }
 }
 
-// Built-ins the hot paths call, captured at load (a page may replace them later).
+// Built-ins the hot paths and the streams call, captured at load (a page may replace them later).
 const uncurry = Function.prototype.bind.bind(Function.prototype.call);
+const getterOf = (prototype, key) => uncurry(Object.getOwnPropertyDescriptor(prototype, key).get);
 const isView = ArrayBuffer.isView;
+const Uint8ArrayCtor = Uint8Array;
+const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
 // The %TypedArray%.prototype[@@toStringTag] getter: the kind of a typed array from any realm.
-const typedArrayTag = uncurry(
-  Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag).get,
-);
+const typedArrayTag = getterOf(TypedArrayPrototype, Symbol.toStringTag);
+const typedArrayLength = getterOf(TypedArrayPrototype, 'length');
+const typedArrayBuffer = getterOf(TypedArrayPrototype, 'buffer');
+const typedArrayByteOffset = getterOf(TypedArrayPrototype, 'byteOffset');
+const typedArrayByteLength = getterOf(TypedArrayPrototype, 'byteLength');
+const typedArraySet = uncurry(TypedArrayPrototype.set);
+const typedArraySubarray = uncurry(TypedArrayPrototype.subarray);
+const dataViewBuffer = getterOf(DataView.prototype, 'buffer');
+const dataViewByteOffset = getterOf(DataView.prototype, 'byteOffset');
+const dataViewByteLength = getterOf(DataView.prototype, 'byteLength');
+const stringCharCodeAt = uncurry(String.prototype.charCodeAt);
+const stringSlice = uncurry(String.prototype.slice);
+const mapGet = uncurry(Map.prototype.get);
+const mapSet = uncurry(Map.prototype.set);
+const mapSize = getterOf(Map.prototype, 'size');
+const setHas = uncurry(Set.prototype.has);
+const { apply } = Reflect;
 
 // Node and Bun: Buffer's UTF-16LE methods copy once between a string and any Uint8Array.
 const bufferPrototype = globalThis.Buffer?.prototype;
@@ -56,11 +72,14 @@ function readUtf16(units) {
 /** The string of `units` UTF-16 code units at `address` in wasm memory. */
 function readUtf16At(address, units) {
   if (sliceUcs2) return sliceUcs2(memoryBytes(), address, address + units * 2);
-  if (utf16Decoder) return utf16Decode(utf16Decoder, memoryBytes().subarray(address, address + units * 2));
-  const view = new Uint16Array(wasm().memory.buffer, address, units);
+  if (utf16Decoder) return utf16Decode(utf16Decoder, typedArraySubarray(memoryBytes(), address, address + units * 2));
+  // The last resort, on hosts with neither: String.fromCharCode as the page has it now (the one
+  // built-in of these paths not captured; tests/node/encoding-host-paths.test.mjs watches this
+  // path through it).
+  const view = new Uint16Array(typedArrayBuffer(memoryBytes()), address, units);
   let string = '';
   for (let i = 0; i < units; i += 0x2000) {
-    string += String.fromCharCode.apply(null, view.subarray(i, Math.min(i + 0x2000, units)));
+    string += apply(String.fromCharCode, null, typedArraySubarray(view, i, Math.min(i + 0x2000, units)));
   }
   return string;
 }
@@ -83,6 +102,9 @@ const hostTextEncoder = /* @__PURE__ */ verified(() => {
     short.read === 2 && short.written === 4;
   return good ? encoder : undefined;
 });
+// Called uncurried, as the decoders' methods above.
+const hostEncode = hostTextEncoder && uncurry(Object.getPrototypeOf(hostTextEncoder).encode);
+const hostEncodeInto = hostTextEncoder && uncurry(Object.getPrototypeOf(hostTextEncoder).encodeInto);
 
 // UTF-8 decoding of large inputs goes to the host's decoder where it is both correct (checked
 // below on a BOM, every class of malformed sequence, surrogates, fatal mode and a shared
@@ -179,21 +201,26 @@ const toDictionary = (function (value, where) {
   return value;
 });
 
-const emptyBytes = new Uint8Array(0);
+const emptyBytes = new Uint8ArrayCtor(0);
 
 /** WebIDL BufferSource bytes, offsets respected; a detached buffer (byteLength 0) holds none. */
 const bufferSourceBytes = (function (value, where) {
-  // A Uint8Array is its own bytes (a detached one has length 0).
-  if (isView(value) && typedArrayTag(value) === 'Uint8Array') return value;
   if (isView(value)) {
-    if (value.byteLength === 0) return new Uint8Array(0);
-    return new Uint8Array(value.buffer, value.byteOffset, value.byteLength);
+    const kind = typedArrayTag(value);
+    // A Uint8Array is its own bytes (a detached one has length 0).
+    if (kind === 'Uint8Array') return value;
+    // (A DataView has no [[TypedArrayName]]: its own getters.)
+    const byteLength = kind === undefined ? dataViewByteLength(value) : typedArrayByteLength(value);
+    if (byteLength === 0) return new Uint8ArrayCtor(0);
+    return kind === undefined
+      ? new Uint8ArrayCtor(dataViewBuffer(value), dataViewByteOffset(value), byteLength)
+      : new Uint8ArrayCtor(typedArrayBuffer(value), typedArrayByteOffset(value), byteLength);
   }
   const length = bufferByteLength(value);
   if (length === undefined) {
     throw new TypeError(`${where}: the argument is not an ArrayBuffer, SharedArrayBuffer or ArrayBufferView.`);
   }
-  return length === 0 ? new Uint8Array(0) : new Uint8Array(value);
+  return length === 0 ? new Uint8ArrayCtor(0) : new Uint8ArrayCtor(value);
 });
 
 const arrayBufferByteLengthOf = uncurry(arrayBufferByteLength);
@@ -221,17 +248,21 @@ function isSharedBuffer(buffer) {
   }
 }
 
+const sharedByteLengthOf = sharedByteLength && uncurry(sharedByteLength);
+
 /** The byteLength of an ArrayBuffer or SharedArrayBuffer from any realm; else undefined. */
 function bufferByteLength(value) {
-  for (const getter of [arrayBufferByteLength, sharedByteLength]) {
-    if (!getter) continue;
-    try {
-      return getter.call(value);
-    } catch {
-      // not this kind of buffer
-    }
+  try {
+    return arrayBufferByteLengthOf(value);
+  } catch {
+    // not an ArrayBuffer
   }
-  return undefined;
+  if (sharedByteLengthOf === undefined) return undefined;
+  try {
+    return sharedByteLengthOf(value);
+  } catch {
+    return undefined; // not a SharedArrayBuffer either
+  }
 }
 
 /** Gives a class WebIDL's shape: enumerable members and a toStringTag. */
@@ -285,7 +316,7 @@ function encodingIndex(entry) {
 }
 
 const encodingForLabel = (function (label) {
-  let entry = encodings.get(label);
+  let entry = mapGet(encodings, label);
   if (entry === undefined) {
     const index = glue.textDecoderEncoding(label); // a RangeError for a bad label
     const name = glue.encodingLowercaseName(index);
@@ -294,14 +325,16 @@ const encodingForLabel = (function (label) {
       name,
       utf8: name === 'utf-8',
       // ASCII bytes decode to themselves from a decoder's initial state.
-      ascii: !['utf-16be', 'utf-16le', 'iso-2022-jp', 'replacement'].includes(name),
+      ascii: !setHas(NOT_ASCII_COMPATIBLE, name),
       // The host's decoders of a single-byte encoding, once verified (see hostSingleByte).
-      host: SINGLE_BYTE.has(name) ? UNCHECKED : undefined,
+      host: setHas(SINGLE_BYTE, name) ? UNCHECKED : undefined,
     };
-    if (encodings.size < ENCODINGS_CACHED && label.length <= LABEL_CACHED) encodings.set(label, entry);
+    if (mapSize(encodings) < ENCODINGS_CACHED && label.length <= LABEL_CACHED) mapSet(encodings, label, entry);
   }
   return entry;
 });
+// The encodings whose decoders do not decode ASCII bytes to themselves from their initial state.
+const NOT_ASCII_COMPATIBLE = new Set(['utf-16be', 'utf-16le', 'iso-2022-jp', 'replacement']);
 
 // Single-byte encodings (§9) go to the host's TextDecoder for inputs over SMALL_AREA bytes where
 // it decodes every byte exactly as weft does: it makes the string in one native step, where weft
@@ -371,9 +404,8 @@ const shortString = (function (count) {
   return string;
 });
 
-/** `bytes` (at most SHORT_INPUT) decoded, if they are all ASCII; else undefined. */
-const shortAscii = (function (bytes) {
-  const length = bytes.length;
+/** The `length` bytes of `bytes` (at most SHORT_INPUT) decoded, if they are all ASCII; else undefined. */
+const shortAscii = (function (bytes, length) {
   for (let i = 0; i < length; i++) {
     const byte = bytes[i];
     if (byte > 0x7f) return undefined;
@@ -383,12 +415,11 @@ const shortAscii = (function (bytes) {
 });
 
 /**
- * `bytes` (at most SHORT_INPUT) decoded as UTF-8, if they are well-formed and end on a
- * character boundary (then any UTF-8 decoder from its initial state gives this, streaming or
- * not); else undefined.
+ * The `length` bytes of `bytes` (at most SHORT_INPUT) decoded as UTF-8, if they are well-formed
+ * and end on a character boundary (then any UTF-8 decoder from its initial state gives this,
+ * streaming or not); else undefined.
  */
-const shortUtf8 = (function (bytes) {
-  const length = bytes.length;
+const shortUtf8 = (function (bytes, length) {
   let count = 0;
   let i = 0;
   while (i < length) {
@@ -436,6 +467,18 @@ const SMALL_AREA = 256;
 const PACKED = 2 ** 48;
 let smallOutput = 0;
 
+// TextDecoderStream includes TextDecoderCommon as TextDecoder does: its decoder is a TextDecoder
+// of its own, never exposed, driven through these functions of TextDecoder's static block (not
+// through TextDecoder.prototype, whose methods and getters a page may replace).
+/** decoder.decode(bytes, {stream}) of a Uint8Array `bytes` (undefined: flush). */
+let decodeChunk;
+/** The decoder's encoding's name, and its fatal and ignore BOM flags. */
+let decoderEncoding;
+let decoderFatal;
+let decoderIgnoreBOM;
+/** The dictionary of decode's options that a stream passes: own, so nothing is inherited. */
+const STREAM_CHUNK = Object.freeze({ __proto__: null, stream: true });
+
 /**
  * `new TextDecoder(label = "utf-8", {fatal, ignoreBOM})` (§8.2). Made in a pure function: the
  * class's static block and its load-time decode are side effects to a bundler, which would
@@ -479,11 +522,11 @@ export const TextDecoder = /* @__PURE__ */ (() => {
         let state = decoder.#state;
         if (state < DO_NOT_FLUSH) state = 0;
         const flags = decoder.#options | (stream ? STREAM : 0);
-        const length = bytes.length;
+        const length = typedArrayLength(bytes);
         if ((state & DECODER_STATE) === 0) {
           let string;
           if (length <= SHORT_INPUT && encoding.ascii) {
-            string = encoding.utf8 ? shortUtf8(bytes) : shortAscii(bytes);
+            string = encoding.utf8 ? shortUtf8(bytes, length) : shortAscii(bytes, length);
           } else if (encoding.utf8 && !stream && hostUtf8) {
             string = hostUtf8(bytes, flags & FATAL);
           }
@@ -491,7 +534,7 @@ export const TextDecoder = /* @__PURE__ */ (() => {
             // Serialize I/O queue: UTF-8's first scalar value sets BOM seen and goes if it is a BOM.
             if (encoding.utf8 && (flags & IGNORE_BOM) === 0 && (state & BOM_SEEN) === 0 && string !== '') {
               state |= BOM_SEEN;
-              if (string.charCodeAt(0) === 0xfeff) string = string.slice(1);
+              if (stringCharCodeAt(string, 0) === 0xfeff) string = stringSlice(string, 1);
             }
             decoder.#state = stream ? (state | DO_NOT_FLUSH) >>> 0 : 0;
             return string;
@@ -524,7 +567,7 @@ export const TextDecoder = /* @__PURE__ */ (() => {
           } else {
             // Asked each time: a call lets the glue replace a panicked instance before the write.
             const address = glue.textDecoderSmallArea();
-            memoryBytes().set(bytes, address);
+            typedArraySet(memoryBytes(), bytes, address);
           }
           const units = glue.textDecoderDecodeSmall(length, encodingIndex(encoding), flags, state, low, high);
           if (units < 0) {
@@ -550,6 +593,10 @@ export const TextDecoder = /* @__PURE__ */ (() => {
           decoder.#state = stream ? glue.textDecoderState() : 0;
         }
       });
+      decodeChunk = (decoder, bytes) => decodeWith(decoder, bytes, bytes === undefined ? undefined : STREAM_CHUNK);
+      decoderEncoding = (decoder) => decoder.#encoding.name;
+      decoderFatal = (decoder) => (decoder.#options & FATAL) !== 0;
+      decoderIgnoreBOM = (decoder) => (decoder.#options & IGNORE_BOM) !== 0;
       // The constructor and decode, compiled now rather than on the first call: V8 compiles a
       // class's members on their first run, and no hint reaches them. Short UTF-8 needs no wasm.
       new this().decode(new Uint8Array(1));
@@ -577,7 +624,7 @@ export const TextDecoder = /* @__PURE__ */ (() => {
 
 /** UTF-8 bytes of a string, lone surrogates as U+FFFD (the USVString conversion). */
 function encodeUtf8(string) {
-  return hostTextEncoder ? hostTextEncoder.encode(string) : encodeLoop(string);
+  return hostTextEncoder ? hostEncode(hostTextEncoder, string) : encodeLoop(string);
 }
 
 /** `new TextEncoder()` (§8.4): UTF-8 only. */
@@ -605,7 +652,7 @@ export const TextEncoder = /* @__PURE__ */ webidlInterface(class TextEncoder {
     }
     if (hostTextEncoder) {
       try {
-        return hostTextEncoder.encodeInto(string, destination);
+        return hostEncodeInto(hostTextEncoder, string, destination);
       } catch {
         // Hosts that refuse a shared destination (Chromium) throw before writing: weft's own
         // encoder below takes it, as the standard's [AllowShared] does.
@@ -617,6 +664,47 @@ export const TextEncoder = /* @__PURE__ */ webidlInterface(class TextEncoder {
 }, 'TextEncoder');
 
 // --- TextDecoderStream and TextEncoderStream (§8.3, §8.5), on the host's TransformStream ---
+// Made, fed and read through the host's stream built-ins as captured once, not as a page may
+// have replaced them since. Captured when the first stream is made, not at load: Node defines
+// TransformStream on globalThis so that reading it (its descriptor too, on Node 24) loads its
+// streams, which importing weft must not cost (tests/node/startup.test.mjs). A page that
+// replaces TransformStream, its getters or its controller's enqueue before making its first
+// stream has those used.
+
+const { getPrototypeOf } = Object;
+let streamBuiltins;
+
+function hostStreamBuiltins() {
+  if (streamBuiltins === undefined) {
+    const HostTransformStream = globalThis.TransformStream;
+    let controllerPrototype;
+    new HostTransformStream({ __proto__: null, start: (controller) => void (controllerPrototype = getPrototypeOf(controller)) });
+    streamBuiltins = {
+      __proto__: null,
+      HostTransformStream,
+      readable: getterOf(HostTransformStream.prototype, 'readable'),
+      writable: getterOf(HostTransformStream.prototype, 'writable'),
+      enqueue: uncurry(controllerPrototype.enqueue),
+    };
+  }
+  return streamBuiltins;
+}
+
+/**
+ * A TransformStream with the steps `transform` and `flush`, given as a dictionary of its own
+ * (nothing looked up on Object.prototype), each handed an enqueue of the stream's controller.
+ */
+function transformStream(transform, flush) {
+  const { HostTransformStream, enqueue } = hostStreamBuiltins();
+  return new HostTransformStream({
+    __proto__: null,
+    transform: (chunk, controller) => transform(chunk, (output) => enqueue(controller, output)),
+    flush: (controller) => flush((output) => enqueue(controller, output)),
+  });
+}
+
+const transformReadable = (transform) => streamBuiltins.readable(transform);
+const transformWritable = (transform) => streamBuiltins.writable(transform);
 
 /** `new TextDecoderStream(label = "utf-8", {fatal, ignoreBOM})`. */
 export const TextDecoderStream = /* @__PURE__ */ webidlInterface(class TextDecoderStream {
@@ -627,37 +715,38 @@ export const TextDecoderStream = /* @__PURE__ */ webidlInterface(class TextDecod
     markPlatformObject(this, 'TextDecoderStream');
     const decoder = new TextDecoder(label, options);
     this.#decoder = decoder;
-    this.#transform = new TransformStream({
-      transform(chunk, controller) {
-        const bytes = bufferSourceBytes(chunk, 'TextDecoderStream');
-        const output = decoder.decode(bytes, { stream: true });
-        if (output !== '') controller.enqueue(output);
+    this.#transform = transformStream(
+      // Decode and enqueue a chunk.
+      (chunk, push) => {
+        const output = decodeChunk(decoder, bufferSourceBytes(chunk, 'TextDecoderStream'));
+        if (output !== '') push(output);
       },
-      flush(controller) {
-        const output = decoder.decode();
-        if (output !== '') controller.enqueue(output);
+      // Flush and enqueue.
+      (push) => {
+        const output = decodeChunk(decoder, undefined);
+        if (output !== '') push(output);
       },
-    });
+    );
   }
 
   get encoding() {
-    return this.#decoder.encoding;
+    return decoderEncoding(this.#decoder);
   }
 
   get fatal() {
-    return this.#decoder.fatal;
+    return decoderFatal(this.#decoder);
   }
 
   get ignoreBOM() {
-    return this.#decoder.ignoreBOM;
+    return decoderIgnoreBOM(this.#decoder);
   }
 
   get readable() {
-    return this.#transform.readable;
+    return transformReadable(this.#transform);
   }
 
   get writable() {
-    return this.#transform.writable;
+    return transformWritable(this.#transform);
   }
 }, 'TextDecoderStream');
 
@@ -670,19 +759,26 @@ export const TextEncoderStream = /* @__PURE__ */ webidlInterface(class TextEncod
     // The encoder's leading surrogate (§8.5), kept here: a chunk's last code unit when it is
     // a leading surrogate waits for the next chunk, which may begin with its pair.
     let leading = '';
-    this.#transform = new TransformStream({
-      transform(chunk, controller) {
+    this.#transform = transformStream(
+      // Encode and enqueue a chunk.
+      (chunk, push) => {
         let string = leading + toDOMString(chunk);
-        const last = string.charCodeAt(string.length - 1);
-        leading = last >= 0xd800 && last <= 0xdbff ? string.slice(-1) : '';
-        if (leading !== '') string = string.slice(0, -1);
+        const last = stringCharCodeAt(string, string.length - 1);
+        leading = last >= 0xd800 && last <= 0xdbff ? stringSlice(string, -1) : '';
+        if (leading !== '') string = stringSlice(string, 0, -1);
         // Lone surrogates left inside become U+FFFD, as the encoder's conversion makes them.
-        if (string !== '') controller.enqueue(encodeUtf8(string));
+        if (string !== '') push(encodeUtf8(string));
       },
-      flush(controller) {
-        if (leading !== '') controller.enqueue(Uint8Array.of(0xef, 0xbf, 0xbd));
+      // Encode and flush: a leading surrogate left alone is U+FFFD.
+      (push) => {
+        if (leading === '') return;
+        const replacement = new Uint8ArrayCtor(3);
+        replacement[0] = 0xef;
+        replacement[1] = 0xbf;
+        replacement[2] = 0xbd;
+        push(replacement);
       },
-    });
+    );
   }
 
   get encoding() {
@@ -691,11 +787,11 @@ export const TextEncoderStream = /* @__PURE__ */ webidlInterface(class TextEncod
   }
 
   get readable() {
-    return this.#transform.readable;
+    return transformReadable(this.#transform);
   }
 
   get writable() {
-    return this.#transform.writable;
+    return transformWritable(this.#transform);
   }
 }, 'TextEncoderStream');
 

@@ -11,12 +11,22 @@ const utf8Decoder = makeUtf8Decoder();
 // Node and Bun make a one-byte string from Latin1 bytes in a single native copy.
 const latin1Slice = globalThis.Buffer?.prototype?.latin1Slice;
 
-let memoryView = new Uint8Array(0);
+// What memoryBytes and writeBytes call, captured at load: a page may replace the built-ins later
+// (the encoding area's streams, for one, move every chunk through here).
+const uncurry = Function.prototype.bind.bind(Function.prototype.call);
+const Uint8ArrayCtor = Uint8Array;
+const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
+const viewedBuffer = uncurry(Object.getOwnPropertyDescriptor(TypedArrayPrototype, 'buffer').get);
+const typedArrayLength = uncurry(Object.getOwnPropertyDescriptor(TypedArrayPrototype, 'length').get);
+const typedArraySet = uncurry(TypedArrayPrototype.set);
+const memoryBuffer = uncurry(Object.getOwnPropertyDescriptor(WebAssembly.Memory.prototype, 'buffer').get);
+
+let memoryView = new Uint8ArrayCtor(0);
 
 /** A Uint8Array over the module's memory, renewed when memory grows (which detaches the old). */
 export function memoryBytes() {
-  const buffer = wasm().memory.buffer;
-  if (memoryView.buffer !== buffer) memoryView = new Uint8Array(buffer);
+  const buffer = memoryBuffer(wasm().memory);
+  if (viewedBuffer(memoryView) !== buffer) memoryView = new Uint8ArrayCtor(buffer);
   return memoryView;
 }
 
@@ -69,11 +79,12 @@ export function writeString(string, offset = 0) {
   return written;
 }
 
-/** Copies bytes into the input buffer; returns their length. */
+/** Copies bytes (a Uint8Array) into the input buffer; returns their length. */
 export function writeBytes(bytes) {
-  const address = ioInput(bytes.length);
-  memoryBytes().set(bytes, address);
-  return bytes.length;
+  const length = typedArrayLength(bytes);
+  const address = ioInput(length);
+  typedArraySet(memoryBytes(), bytes, address);
+  return length;
 }
 
 function outputRange(length) {

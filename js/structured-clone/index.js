@@ -77,13 +77,19 @@ function transferableInterface(value) {
   return undefined;
 }
 
-/** StructuredSerializeWithTransfer step 2: checks the transfer list before serializing. */
+const detachedError = (i) => I.dataCloneError(`transfer[${i}] is a detached ArrayBuffer.`);
+
+/**
+ * StructuredSerializeWithTransfer step 2: checks every transferable before anything is
+ * serialized or detached (a detached buffer too: nothing runs before this throws).
+ */
 const checkTransferList = (function (list) {
   const seen = I.ownMap();
   const isBuffer = I.newList();
   for (let i = 0; i < list.length; i++) {
     const transferable = list[i];
     if (I.isArrayBuffer(transferable)) {
+      if (isDetached(transferable)) throw detachedError(i);
       isBuffer[isBuffer.length] = true;
     } else if (I.isSharedArrayBuffer(transferable)) {
       throw I.dataCloneError(`transfer[${i}] is a SharedArrayBuffer, which cannot be transferred.`);
@@ -113,13 +119,19 @@ function detach(buffer) {
   return I.getPrototypeOf(moved) === I.ArrayBufferCtor.prototype ? moved : copyBuffer(moved);
 }
 
-/** StructuredSerializeWithTransfer step 5: detaches (transfers) every transferable, in order. */
+/**
+ * StructuredSerializeWithTransfer step 5: detaches (transfers) every transferable, in order.
+ * A getter the serialization ran may have detached a buffer of the list since step 2: each is
+ * checked again before any is detached, so that a call that throws has detached nothing.
+ */
 function transferAll(list, isBuffer) {
+  for (let i = 0; i < list.length; i++) {
+    if (isBuffer[i] && isDetached(list[i])) throw detachedError(i);
+  }
   const received = I.newList();
   for (let i = 0; i < list.length; i++) {
     const transferable = list[i];
     if (isBuffer[i]) {
-      if (isDetached(transferable)) throw I.dataCloneError(`transfer[${i}] is a detached ArrayBuffer.`);
       received[received.length] = detach(transferable);
     } else {
       try {

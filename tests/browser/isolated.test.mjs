@@ -150,3 +150,99 @@ test('structured clone in a cross-origin isolated page: views of both buffer kin
   assert.equal(result.stringsExact, true, 'one-byte strings of every byte value read back exactly');
   assert.equal(result.tampered, 'same', 'built-ins replaced after load change nothing');
 });
+
+test('TextDecoderStream and TextEncoderStream in the same page: their own decoder and encoder, under built-ins replaced after load', async () => {
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('pageerror', (error) => problems.push(String(error)));
+  await page.goto(`http://127.0.0.1:${server.address().port}/`);
+  const result = await page.evaluate(async () => {
+    const weft = await import('/pkg/encoding.js');
+    // Input split inside characters, the last chunks past the short paths; a DataView among them.
+    const utf8 = new TextEncoder().encode('é'.repeat(150));
+    const last = new Uint8Array(1 + utf8.length);
+    last.set([0xac]);
+    last.set(utf8, 1);
+    const bytes = [Uint8Array.of(0x78, 0xc3), new DataView(Uint8Array.of(0xa9, 0xe2, 0x82).buffer), last];
+    const strings = ['a\uD83D', '\uDE00b', `${'é'.repeat(100)}\uD800`];
+    const ignore = () => {};
+    const run = async (stream, chunks) => {
+      const writer = stream.writable.getWriter();
+      const reader = stream.readable.getReader();
+      for (const chunk of chunks) writer.write(chunk).catch(ignore);
+      writer.close().catch(ignore);
+      const out = [];
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) return out;
+        out.push(typeof value === 'string' ? value : `${Object.prototype.toString.call(value)} ${Array.from(value, (b) => b.toString(16).padStart(2, '0')).join('')}`);
+      }
+    };
+    const both = async () => {
+      try {
+        const decoder = new weft.TextDecoderStream('utf-8', { fatal: true });
+        const encoder = new weft.TextEncoderStream();
+        return JSON.stringify([await run(decoder, bytes), await run(encoder, strings), decoder.encoding, decoder.fatal, decoder.ignoreBOM, encoder.encoding]);
+      } catch (error) {
+        return String(error);
+      }
+    };
+    const before = await both();
+    // The methods and getters the streams could reach, replaced as a page may (the stream's own
+    // reader and writer are left: the page reads its streams with them).
+    const thrower = () => {
+      throw new Error('a replaced built-in was called');
+    };
+    // (Each undone before the result goes back: the test driver's own code runs in the page.)
+    const undo = [];
+    const replace = (object, key, descriptor) => {
+      const original = Object.getOwnPropertyDescriptor(object, key);
+      Object.defineProperty(object, key, { configurable: true, ...descriptor });
+      undo.push(() => (original ? Object.defineProperty(object, key, original) : delete object[key]));
+    };
+    const method = (object, key, value = thrower) => replace(object, key, { value, writable: true });
+    const getter = (object, key) => replace(object, key, { get: thrower });
+    const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
+    method(weft.TextDecoder.prototype, 'decode', () => 'HIJACKED');
+    for (const key of ['encoding', 'fatal', 'ignoreBOM']) getter(weft.TextDecoder.prototype, key);
+    method(TextDecoder.prototype, 'decode');
+    method(TextEncoder.prototype, 'encode');
+    method(TextEncoder.prototype, 'encodeInto');
+    getter(TransformStream.prototype, 'readable');
+    getter(TransformStream.prototype, 'writable');
+    method(TransformStreamDefaultController.prototype, 'enqueue');
+    for (const key of ['start', 'transform', 'flush', 'stream']) getter(Object.prototype, key);
+    for (const key of ['length', 'buffer', 'byteOffset', 'byteLength']) getter(TypedArrayPrototype, key);
+    for (const key of ['buffer', 'byteOffset', 'byteLength']) getter(DataView.prototype, key);
+    method(TypedArrayPrototype, 'set');
+    method(TypedArrayPrototype, 'subarray');
+    getter(WebAssembly.Memory.prototype, 'buffer');
+    method(String.prototype, 'slice');
+    method(String.prototype, 'charCodeAt');
+    method(Map.prototype, 'get');
+    method(Uint8Array, 'of');
+    method(globalThis, 'TransformStream');
+    method(globalThis, 'Uint8Array');
+    let after;
+    try {
+      after = await both();
+    } finally {
+      for (let i = undo.length - 1; i >= 0; i--) undo[i]();
+    }
+    return { before, tampered: after === before ? 'same' : after };
+  });
+  await page.close();
+  assert.deepEqual(problems, []);
+  assert.equal(
+    result.before,
+    JSON.stringify([
+      ['x', 'é', `€${'é'.repeat(150)}`],
+      ['61', 'f09f988062', 'c3a9'.repeat(100), 'efbfbd'].map((hex) => `[object Uint8Array] ${hex}`),
+      'utf-8',
+      true,
+      false,
+      'utf-8',
+    ]),
+  );
+  assert.equal(result.tampered, 'same', 'built-ins replaced after load change nothing');
+});

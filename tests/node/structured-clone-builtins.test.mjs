@@ -3,7 +3,8 @@
 // was replaced; and the platform objects (WebAssembly, CryptoKey, Blob look-alikes, weft's own
 // URL and encoding classes). Each case is checked on structuredClone (direct and with a
 // transfer list), deserialize(serialize()) and deserialize(v8.serialize()), against Node's
-// native clone.
+// native clone. The same page's TextDecoderStream and TextEncoderStream too
+// (encoding-streams-tampered.mjs: the same built-ins, and the encoding classes' and streams' own).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
@@ -78,6 +79,43 @@ test('every built-in the clone uses may be replaced after load', async (t) => {
   for (const [name, tamper] of Object.entries(TAMPERS)) {
     await t.test(name, () => assertClonesLikeNative(richValue, tamper, name));
   }
+});
+
+test('TextDecoderStream and TextEncoderStream: every built-in they use may be replaced after load', async (t) => {
+  const script = new URL('./encoding-streams-tampered.mjs', import.meta.url).pathname;
+  const run = spawnSync(process.execPath, [script], { encoding: 'utf8', cwd: new URL('.', import.meta.url) });
+  assert.equal(run.status, 0, run.stderr);
+  const results = JSON.parse(run.stdout);
+  const expected = {
+    decoder: 'utf-8 true false',
+    decoded: ['x', 'é', `€${'é'.repeat(150)}`],
+    encoder: 'utf-8',
+    encoded: ['61', 'f09f988062', `${'c3a9'.repeat(100)}`, 'efbfbd'].map((hex) => `[object Uint8Array] ${hex}`),
+  };
+  assert.deepEqual(results['nothing replaced'].weft, expected);
+  const { control } = results['nothing replaced'];
+  // Where the page has broken the host's own streams, so that the control (an identity stream
+  // on the same machinery) fails too: an accessor on an index of Array.prototype or
+  // Object.prototype (Node's streams keep their queues in arrays), and on Node 20, whose streams
+  // spread the arguments of a transformer's steps and define properties with descriptors that
+  // inherit from Object.prototype, a replaced array iterator or Object.prototype.get or .set.
+  const breakTheHost = [
+    'Array.prototype[0] accessor', 'Array.prototype[1] accessor', 'Array.prototype[2] accessor', 'Array.prototype[3] accessor',
+    'Object.prototype[0] accessor',
+    ...(Number(process.versions.node.split('.')[0]) < 22
+      ? ['Object.prototype.get (descriptors)', 'Object.prototype.set accessor', 'Array.prototype[Symbol.iterator]', '%ArrayIteratorPrototype%.next']
+      : []),
+  ];
+  for (const [name, { weft: made, control: passed }] of Object.entries(results)) {
+    await t.test(name, () => {
+      if (breakTheHost.includes(name)) assert.notDeepEqual(passed, control, 'the host’s own streams break');
+      else assert.deepEqual([passed, made], [control, expected]);
+    });
+  }
+  // Every tamper of the clone's list ran (the script's list may have one more: it has node:util),
+  // and the 17 of the encoding classes and streams.
+  assert.deepEqual(Object.keys(TAMPERS).filter((name) => !(name in results)), []);
+  assert.ok(Object.keys(results).filter((name) => !(name in TAMPERS)).length >= 1 + 17);
 });
 
 test('built-ins replaced after import but before the first clone (which instantiates the wasm lazily)', () => {

@@ -9,7 +9,8 @@ import { assertSameClone } from './structured-clone-compare.mjs';
 
 /**
  * The three ways weft clones: copies made during the walk; an op stream built after the walk
- * (what a transfer list selects; here an unrelated buffer); V8 bytes through the Rust codec.
+ * (what a transfer list selects; here an unrelated buffer); V8 wire-format bytes (serialize, then
+ * deserialize).
  */
 const paths = {
   direct: (value) => weft.structuredClone(value),
@@ -516,6 +517,50 @@ test('transfer: ArrayBuffers move, errors exactly as the standard orders them', 
   // A WebAssembly memory's buffer cannot be detached: TypeError, as DetachArrayBuffer throws.
   const memory = new WebAssembly.Memory({ initial: 1 });
   assert.throws(() => weft.structuredClone(memory.buffer, { transfer: [memory.buffer] }), TypeError);
+});
+
+test('a transfer that fails detaches nothing: the list is checked before serializing, every buffer again before detaching', () => {
+  // Node 20 has no ArrayBuffer.prototype.transfer: its own structuredClone detaches.
+  const detach = (buffer) => structuredClone(buffer, { transfer: [buffer] });
+  const kept = (...buffers) => buffers.map((buffer) => buffer.byteLength);
+  for (const [name, run] of [
+    ['structuredClone', (value, transfer) => weft.structuredClone(value, { transfer })],
+    ['serialize', (value, transfer) => weft.serialize(value, { transfer })],
+  ]) {
+    // StructuredSerializeWithTransfer step 2: a detached buffer anywhere in the list throws
+    // before anything is serialized (no getter runs) or detached.
+    const detached = new ArrayBuffer(4);
+    detach(detached);
+    const first = new ArrayBuffer(8);
+    let getterRan = false;
+    const value = { get x() {
+      getterRan = true;
+      return 1;
+    }, first, detached };
+    assert.throws(() => run(value, [first, detached]), isDataCloneError(/^transfer\[1\] is a detached ArrayBuffer\.$/), name);
+    assert.equal(getterRan, false, `${name}: nothing serialized`);
+    assert.deepEqual(kept(first), [8], `${name}: transfer[0] kept`);
+
+    // A failure part-way through serialization, after the list was accepted: an uncloneable
+    // value, a getter that throws.
+    const [a, b] = [new ArrayBuffer(2), new ArrayBuffer(3)];
+    assert.throws(() => run([a, () => {}, b], [a, b]), isDataCloneError(), name);
+    const thrown = new Error('from a getter');
+    assert.throws(() => run({ a, get b() {
+      throw thrown;
+    } }, [a, b]), (error) => error === thrown, name);
+    assert.deepEqual(kept(a, b), [2, 3], `${name}: nothing detached after a failed serialization`);
+
+    // A getter that detaches a buffer of the list while it is serialized: the transfer throws
+    // before it detaches the buffers before that one.
+    const [c, d] = [new ArrayBuffer(5), new ArrayBuffer(6)];
+    const detaching = { c, get d() {
+      detach(d);
+      return 1;
+    } };
+    assert.throws(() => run(detaching, [c, d]), isDataCloneError(/^transfer\[1\] is a detached ArrayBuffer\.$/), name);
+    assert.deepEqual(kept(c), [5], `${name}: transfer[0] kept when transfer[1] was detached meanwhile`);
+  }
 });
 
 test('transfer through bytes: received once, only from the same Uint8Array', () => {
