@@ -112,7 +112,7 @@ bench-browser: setup-browser
 	@mkdir -p $(BENCH_OUT)
 	BENCH_SUMMARY=$(BENCH_OUT)/chromium.json node benches/browser/run.mjs
 
-## Every fuzz target FUZZ_SECONDS each (default 60), then executions per target (README "Fuzzing")
+## Every fuzz target FUZZ_SECONDS each (default 60), then executions per target (docs/testing.md)
 fuzz: setup-build pkg
 	fuzz/run.sh
 

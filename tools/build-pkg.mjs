@@ -4,7 +4,7 @@
 //   1. the wasm of each unit (cargo feature set, UNITS below), with LTO; 2. wasm-bindgen's `web`
 //      glue, rewritten so that every export instantiates the wasm synchronously on first call
 //      (nothing compiles at import) and host globals are read through js/utf8.js; 3. wasm-opt,
-//      then the panic data nothing reads any more zeroed (tools/panic-data.mjs);
+//      then the glue loses the imports the optimized wasm no longer has;
 //   4. esbuild, per area: NAME.cjs for Node/Bun (reads NAME.wasm beside it on first use),
 //      NAME.mjs (re-exports NAME.cjs: `require` and `import` share one instance), NAME.js for
 //      browsers, bundlers and Deno (ESM with the wasm inline, in UNIT-wasm.js, so no bundler needs
@@ -48,7 +48,7 @@ const UNITS = {
 /**
  * The units built at opt-level "s" instead of Cargo.toml's 3 (gzip of the wasm, and speed in
  * Node, measured against 3): encoding-lite (its size budget is tight and its hot paths are the
- * host's: README "`webweft/encoding-lite`", -1.6 KB gzip, decode speeds measured there) and
+ * host's: docs/size.md, -1.6 KB gzip, decode speeds within noise or host-delegated) and
  * html's microsyntaxes (-1.6 KB, calls within noise; "z" -2.7 KB but 1.5-3x slower). The url
  * wasm stays at 3 ("s" -5.9 KB, "z" -10.1 KB,
  * but its parse is the speed that matters), so do encoding ("s" -1.7) and public-suffix ("z"
@@ -206,9 +206,8 @@ function __weftGuarded() {
 }
 
 /**
- * The glue without the imports its final wasm no longer has: the glue is generated before
- * stripPanics and wasm-opt, which may drop wasm-bindgen's throw (a panic no longer formats and
- * throws) and others.
+ * The glue without the imports its final wasm does not have: the glue is generated before
+ * wasm-opt, which drops the imports that no reachable code calls.
  */
 function withoutUnusedImports(glue, wasm, unit) {
   const imported = new Set(WebAssembly.Module.imports(new WebAssembly.Module(wasm)).map(({ name }) => name));
@@ -343,7 +342,6 @@ export const namespaceName = ${JSON.stringify(AREAS[area].namespace ?? '')};`),
       build.onResolve({ filter: /^\.\/api\.js$/ }, ({ importer }) =>
         importer === join(js, 'polyfill.js') ? { path: polyfillApi } : undefined,
       );
-      // (And in the structured-clone area, the Rust codec's raw bindings: tests/node/structured-clone-rust.mjs.)
       build.onResolve({ filter: /^#testing$/ }, () =>
         virtual(
           'testing',
@@ -445,7 +443,7 @@ function wasmModulesFirst(file, imports) {
  * Object.prototype (a page's `Object.prototype.get`, or a getter at `.set`, makes it throw):
  * it gets a null prototype, and the map's columns after it on its line move with it. (2) The
  * inline wasm's base64 module is no source a reader wants in a map, and would put every wasm in
- * the package a second time (pkg/ was 12 MB).
+ * the package a second time (pkg/ would be 12 MB).
  */
 function postProcess(file) {
   const text = readFileSync(file, 'utf8');

