@@ -4,7 +4,7 @@
 //   1. the wasm of each unit (cargo feature set, UNITS below), with LTO; 2. wasm-bindgen's `web`
 //      glue, rewritten so that every export instantiates the wasm synchronously on first call
 //      (nothing compiles at import) and host globals are read through js/utf8.js; 3. wasm-opt,
-//      then the glue loses the imports the optimized wasm no longer has;
+//      then the glue loses the imports the optimized wasm does not have;
 //   4. esbuild, per area: NAME.cjs for Node/Bun (reads NAME.wasm beside it on first use),
 //      NAME.mjs (re-exports NAME.cjs: `require` and `import` share one instance), NAME.js for
 //      browsers, bundlers and Deno (ESM with the wasm inline, in UNIT-wasm.js, so no bundler needs
