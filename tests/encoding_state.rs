@@ -156,9 +156,9 @@ fn sticky_state_after_errors() {
 
 #[test]
 fn iso_2022_jp_state_word_after_a_two_byte_character() {
-    // Found by the property below: the trail byte state used to leave its leading byte in the
-    // decoder, so the word after it (lead byte state with a leading byte) was one `with_state`
-    // rejects, and a decoder made again from it started over in ASCII.
+    // A case the property below found: the trail byte state must not leave its leading byte in
+    // the decoder, or the word after it (lead byte state with a leading byte) is one `with_state`
+    // rejects, and a decoder made again from it starts over in ASCII.
     let chunks: [&[u8]; 3] = [&[0x1B, 0x24, 0x40, 0x30], &[0x21], &[0x30, 0x21]];
     let mut kept = decoder("iso-2022-jp", false);
     let mut state = 0;

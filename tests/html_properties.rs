@@ -323,7 +323,7 @@ proptest! {
     }
 
     // The serializers write their digits by hand (no core::fmt in the wasm): the same text as
-    // the format strings they replaced.
+    // core::fmt's format strings.
     #[test]
     fn serializers_match_core_fmt(date in date(), time in time(), offset in offset(), week in 1u8..=52, seconds in prop_oneof![0u64..1_000_000, any::<u64>()], color in any::<[u8; 3]>()) {
         let Date { year, month, day } = date;

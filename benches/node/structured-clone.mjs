@@ -1,5 +1,5 @@
 // Structured clone: weft's structuredClone (walker → builder in JS) and weft's bytes
-// (serialize → deserialize through the Rust codec) side by side with Node's native
+// (serialize → deserialize, V8's wire format in JavaScript) side by side with Node's native
 // structuredClone, @ungap/structured-clone and v8.serialize → v8.deserialize.
 // @ungap/structured-clone's default export calls the host's structuredClone wherever there is
 // one (Node 17+), so its own JavaScript clone is measured through its serialize/deserialize.

@@ -1,5 +1,5 @@
 // The rows of the summary table that `make bench` prints last (benches/summary.mjs), in order:
-// issue 15's workloads. Each ratio is weft's speed ÷ the other candidate's (> 1: weft is faster).
+// the workloads the speed targets are stated on (docs/speed.md). Each ratio is weft's speed ÷ the other candidate's (> 1: weft is faster).
 export const ROWS = [
   'new URL + href + pathname, 109k URLs / native',
   'URL.canParse, 109k URLs / native',

@@ -8,9 +8,9 @@
 //! (no Rust object per URL, so nothing to free) and serves every getter by slicing. When the
 //! href is exactly the input, nothing is written and JS keeps the caller's string.
 //!
-//! URLSearchParams lists live in JS; the form-urlencoded parser and serializer run here, one
-//! crossing each, with the strings of a list concatenated into one and their UTF-16 lengths
-//! beside them.
+//! URLSearchParams lists live in JS, and so do the form-urlencoded parser and serializer
+//! (`js/url.js`): only a query whose percent-encoded bytes are not UTF-8, which JS's
+//! `decodeURIComponent` refuses, is parsed here ([`url_form_parse`]), in one crossing.
 
 use super::Global;
 use super::io::{input_text, set_output, with_input_bytes, with_input_str};

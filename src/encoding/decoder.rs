@@ -771,14 +771,15 @@ impl Decoder {
     ) -> Result<(), MalformedInput> {
         let mut src = src;
         let mut read = 0;
-        if let Kind::Utf8(decoder) = &self.kind {
-            if decoder.is_initial() && self.restored.is_empty() {
-                // Valid UTF-8 decodes to itself: validate and copy the valid prefix at once.
-                let valid = utf8::valid_prefix(src);
-                dst.push_str(valid);
-                read = valid.len();
-                src = src.get(read..).unwrap_or_default();
-            }
+        if let Kind::Utf8(decoder) = &self.kind
+            && decoder.is_initial()
+            && self.restored.is_empty()
+        {
+            // Valid UTF-8 decodes to itself: validate and copy the valid prefix at once.
+            let valid = utf8::valid_prefix(src);
+            dst.push_str(valid);
+            read = valid.len();
+            src = src.get(read..).unwrap_or_default();
         }
         self.decode_to_string_slow(src, dst, last)
             .map_err(|error| MalformedInput {

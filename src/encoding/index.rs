@@ -126,17 +126,17 @@ impl PackedIndex {
                     let sign = rc.bit(&mut sign_prob);
                     let bits = rc.tree(&mut bucket_probs[sign as usize & 1], 5);
                     let mut magnitude = 1u32;
-                    if let Some(mantissa) = mantissa_probs.get_mut(bits as usize) {
-                        if bits >= 2 {
-                            let first = rc.bit(&mut mantissa[0]);
-                            magnitude = (magnitude << 1) | first;
-                            if bits >= 3 {
-                                let second = mantissa
-                                    .get_mut(1 + first as usize)
-                                    .map_or(0, |prob| rc.bit(prob));
-                                magnitude = (magnitude << 1) | second;
-                                magnitude = (magnitude << (bits - 3)) | rc.direct(bits - 3);
-                            }
+                    if let Some(mantissa) = mantissa_probs.get_mut(bits as usize)
+                        && bits >= 2
+                    {
+                        let first = rc.bit(&mut mantissa[0]);
+                        magnitude = (magnitude << 1) | first;
+                        if bits >= 3 {
+                            let second = mantissa
+                                .get_mut(1 + first as usize)
+                                .map_or(0, |prob| rc.bit(prob));
+                            magnitude = (magnitude << 1) | second;
+                            magnitude = (magnitude << (bits - 3)) | rc.direct(bits - 3);
                         }
                     }
                     let base = previous.wrapping_add(1);
@@ -269,10 +269,9 @@ impl Reverse {
                 .pages
                 .get_mut(usize::from(*page_number) - 1)
                 .and_then(|p| p.get_mut((code_point & 0xFF) as usize))
+                && (*slot == NO_POINTER || overwrite)
             {
-                if *slot == NO_POINTER || overwrite {
-                    *slot = pointer;
-                }
+                *slot = pointer;
             }
         }
         reverse

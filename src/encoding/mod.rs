@@ -17,6 +17,15 @@
 //! Builds without the `encoding-legacy` feature still know every encoding and label (so label
 //! lookup stays spec-exact), but creating a decoder or encoder for GBK, gb18030, Big5, EUC-JP,
 //! ISO-2022-JP, Shift_JIS or EUC-KR fails with [`EncodingError::NotIncluded`].
+//!
+//! ```
+//! use webweft::encoding::{Encoding, bom_sniff, utf8_decode};
+//!
+//! assert_eq!(Encoding::for_label("latin1"), Some(Encoding::Windows1252));
+//! assert_eq!(Encoding::Utf16Le.output_encoding(), Encoding::Utf8);
+//! assert_eq!(bom_sniff(b"\xFF\xFEa\0"), Some(Encoding::Utf16Le));
+//! assert_eq!(utf8_decode(b"\xEF\xBB\xBFa\xFFb"), "a\u{FFFD}b");
+//! ```
 
 use alloc::{string::String, vec::Vec};
 mod ascii;

@@ -301,14 +301,12 @@ pub fn encode_into_utf8(source: &[u16], destination: &mut [u8]) -> (usize, usize
 /// surrogates are U+FFFD.
 fn scalar_at(source: &[u16], at: usize) -> (char, usize) {
     let unit = source.get(at).copied().unwrap_or(0xFFFD);
-    if (0xD800..=0xDBFF).contains(&unit) {
-        if let Some(&next) = source.get(at + 1) {
-            if (0xDC00..=0xDFFF).contains(&next) {
-                let scalar =
-                    0x10000 + ((u32::from(unit) - 0xD800) << 10) + (u32::from(next) - 0xDC00);
-                return (char::from_u32(scalar).unwrap_or('\u{FFFD}'), 2);
-            }
-        }
+    if (0xD800..=0xDBFF).contains(&unit)
+        && let Some(&next) = source.get(at + 1)
+        && (0xDC00..=0xDFFF).contains(&next)
+    {
+        let scalar = 0x10000 + ((u32::from(unit) - 0xD800) << 10) + (u32::from(next) - 0xDC00);
+        return (char::from_u32(scalar).unwrap_or('\u{FFFD}'), 2);
     }
     (char::from_u32(u32::from(unit)).unwrap_or('\u{FFFD}'), 1)
 }

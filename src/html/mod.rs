@@ -1,5 +1,5 @@
 //! The HTML Standard's common infrastructure (§2): microsyntaxes, encoding-parsing URLs (§2.5)
-//! and the `meta` charset extraction here; structured serialization (§2.9) beside them.
+//! and the `meta` charset extraction.
 //!
 //! Section numbers in this module follow the HTML text in `shared/specs`
 //! (`html-common-infrastructure.en.txt`, where the microsyntaxes are §2.4); the current

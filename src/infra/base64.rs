@@ -91,7 +91,7 @@ fn decode_without_whitespace(mut data: &[u8]) -> Option<Vec<u8>> {
     // The steps count code points; bytes count the same as long as every byte is ASCII, and a
     // non-ASCII code point fails step 4 whatever the count, so counting bytes is equivalent.
     // 2. If data's length divides by 4, remove one or two trailing U+003D (=).
-    if data.len() % 4 == 0 {
+    if data.len().is_multiple_of(4) {
         for _ in 0..2 {
             data = data.strip_suffix(b"=").unwrap_or(data);
         }

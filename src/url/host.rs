@@ -164,7 +164,7 @@ static FORBIDDEN_DOMAIN: [bool; 256] = {
 /// ToASCII in the `idna` crate.
 ///
 /// The spec text in `shared/specs` still sends ASCII labels starting with "xn--" through
-/// ToASCII; the WPT data (synced 2026-07: toascii.json "xn--a" → "xn--a" but
+/// ToASCII; the WPT data (toascii.json "xn--a" → "xn--a" but
 /// "xn--a.ß" → failure, urltestdata.json "Domain is ASCII, but a label is invalid IDNA")
 /// requires the newer rule that skips IDNA for every ASCII domain, which this follows.
 pub fn domain_to_ascii(domain: &str, be_strict: bool) -> Result<Cow<'_, str>, HostParseError> {
@@ -221,7 +221,7 @@ fn uts46_to_ascii(domain: &str, be_strict: bool) -> Result<Cow<'_, str>, HostPar
 /// The `idna` crate's `to_unicode` marks errors by writing U+FFFD over parts of the output,
 /// which ToUnicode does not do: there errors only change the status, and the output is the
 /// mapped, normalized domain with each well-formed "xn--" label decoded. So the errors come
-/// from the crate and the output from [`to_unicode_output`].
+/// from the crate and the output from `to_unicode_output`.
 pub fn domain_to_unicode(domain: &str, be_strict: bool) -> (String, Result<(), HostParseError>) {
     use idna::uts46::{AsciiDenyList, Hyphens, Uts46};
     let (deny, hyphens) = if be_strict {

@@ -1,5 +1,5 @@
 //! URL §3.2: public suffix and registrable domain, with the Public Suffix List algorithm
-//! (https://publicsuffix.org/list/) over weft's copy of the list ([`TRIE`], ICANN and private
+//! (<https://publicsuffix.org/list/>) over weft's copy of the list (`TRIE`, ICANN and private
 //! sections: the spec's examples need "github.io"), including the list's implicit "*" rule.
 //! The algorithm works on a domain (an ASCII host the host parser produced); with the URL
 //! parser in the build, on hosts too.

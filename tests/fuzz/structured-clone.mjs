@@ -45,7 +45,7 @@ const SOURCES = ['a+', '[x-z]*', '\\d{2,}', '(?<n>.)\\k<n>', '/', '\\u{1F600}', 
 const FLAGS = ['', 'g', 'i', 'm', 's', 'y', 'd', 'gimsyd', 'u', 'v'];
 // Values that cannot be cloned. Without node:util (run with `--import 'data:text/javascript,delete
 // process.getBuiltinModule'` to fuzz the browsers' code path) a Proxy cannot be told from its
-// target, as the README says.
+// target, as docs/structured-clone.md says.
 const BAD_KINDS = ['function', 'symbol', 'WeakMap', 'WeakSet', 'Promise', 'WeakRef', 'SymbolObject', 'generator'];
 if (typeof process.getBuiltinModule === 'function') BAD_KINDS.push('Proxy');
 

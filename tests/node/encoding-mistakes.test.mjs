@@ -11,7 +11,7 @@ const u = (...bytes) => Uint8Array.of(...bytes);
 const decodes = (decoder, bytes, options) => decoder.decode(Uint8Array.from(bytes), options);
 const throwsType = (fn) => assert.throws(fn, TypeError);
 
-test('after a fatal error the failed call leaves nothing behind (issue 12)', () => {
+test('after a fatal error the failed call leaves nothing behind', () => {
   const utf8 = new TextDecoder('utf-8', { fatal: true });
   throwsType(() => utf8.decode(u(0xff, 0x41), { stream: true }));
   assert.equal(utf8.decode(), '');

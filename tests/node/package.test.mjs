@@ -51,7 +51,7 @@ test('the whole package re-exports the areas: one class per API, whatever the su
   assert.equal(esm.html.parseInteger, require('webweft/html').parseInteger);
   assert.equal(Object.isFrozen(esm.html), true);
   assert.ok(!('default' in esm.html));
-  // A URL made through require passes import's brand checks (issue 14.9).
+  // A URL made through require passes import's brand checks.
   assert.equal(esm.hostType(new cjs.URL('https://127.0.0.1/')), 'ipv4');
   assert.equal(cjs.hostType(new esm.URL('https://[::1]/')), 'ipv6');
   // parseURL with a query encoding (the encoding area's encoder, through JS) returns this area's URL.

@@ -1,6 +1,6 @@
 // Should a panic ever happen (none is known: these force one), the call throws a
-// WebAssembly.RuntimeError and the next call runs on a fresh instance. Every build's wasm has
-// std's panic path rewritten by tools/wasm.mjs (`stripPanics`) to ask for that instance and trap.
+// WebAssembly.RuntimeError and the next call runs on a fresh instance. Every wasm's panic handler
+// (src/bindings/mod.rs) asks the glue for that instance and traps.
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// Start-up (issue 11): what loading a subpath costs is measured by `make size`, never asserted in
+// Start-up: what loading a subpath costs is measured by `make size`, never asserted in
 // time here. These tests check what makes it cheap and safe: loading reads none of the globals
 // that Node loads lazily (each costs a module load: CryptoKey ~3 ms, the streams ~2 ms each on
 // Node 24), and the host globals weft captures at load but uses later (TextDecoder, TextEncoder,

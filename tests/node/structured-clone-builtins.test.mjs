@@ -185,7 +185,7 @@ test('a built-in object whose prototype is null or Object.prototype clones as it
     }
   }
   // Uncloneable kinds stay uncloneable without their prototype where node:util's type checks
-  // exist; without them (browsers; see below) they clone as ordinary objects (see the README).
+  // exist; without them (browsers; see below) they clone as ordinary objects (docs/structured-clone.md).
   for (const make of [() => new WeakMap(), () => new WeakSet(), () => Promise.resolve(), () => Object(Symbol('s'))]) {
     const value = Object.setPrototypeOf(make(), null);
     assert.throws(() => structuredClone(value), { name: 'DataCloneError' });

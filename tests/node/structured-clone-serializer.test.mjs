@@ -1,5 +1,5 @@
 // serialize()'s own writer (js/structured-clone/serializer.js), which writes V8 wire bytes as
-// it walks, against the op-stream path it replaced, kept as the reference:
+// it walks, against the op-stream path as the reference:
 // writeWire(serializeInternal(value)). The same bytes, the same DataCloneError (name and
 // message), and the same getters called in the same order with the same effects, for random
 // graphs and for every value it hands to serializeInternal, mixed with what it writes itself.

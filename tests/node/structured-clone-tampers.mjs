@@ -115,5 +115,5 @@ export const TAMPERS = {
   'Error.stackTraceLimit accessor': () => replace(Error, 'stackTraceLimit', { get: () => 10, set: thrower }),
 };
 // Without node:util, Object.prototype.toString is how Errors, Dates, ... are told apart when their
-// prototype was replaced; a page's @@toStringTag getter on Object.prototype hides that (README).
+// prototype was replaced; a page's @@toStringTag getter on Object.prototype hides that (docs/structured-clone.md).
 if (typeof process.getBuiltinModule !== 'function') delete TAMPERS['Object.prototype[Symbol.toStringTag]'];

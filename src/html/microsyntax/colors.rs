@@ -83,15 +83,14 @@ pub fn parse_legacy_color_value(input: &str) -> Option<SimpleColor> {
         chars.next(),
         chars.next(),
         chars.next(),
-    ) {
-        if let (Some(r), Some(g), Some(b)) = (r.to_digit(16), g.to_digit(16), b.to_digit(16)) {
-            let scale = |digit: u32| u8::try_from(digit * 17).unwrap_or(u8::MAX);
-            return Some(SimpleColor {
-                red: scale(r),
-                green: scale(g),
-                blue: scale(b),
-            });
-        }
+    ) && let (Some(r), Some(g), Some(b)) = (r.to_digit(16), g.to_digit(16), b.to_digit(16))
+    {
+        let scale = |digit: u32| u8::try_from(digit * 17).unwrap_or(u8::MAX);
+        return Some(SimpleColor {
+            red: scale(r),
+            green: scale(g),
+            blue: scale(b),
+        });
     }
     // 6. Code points above U+FFFF become "00". 7. Keep at most the first 128 code points.
     //    Only ASCII matters from here on (step 9 zeroes everything else), so each code point
@@ -119,7 +118,7 @@ pub fn parse_legacy_color_value(input: &str) -> Option<SimpleColor> {
         }
     }
     // 10. While the length is zero or not a multiple of three, append "0".
-    while units.is_empty() || units.len() % 3 != 0 {
+    while units.is_empty() || !units.len().is_multiple_of(3) {
         units.push(b'0');
     }
     // 11. Split into three components of equal length.

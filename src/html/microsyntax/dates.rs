@@ -104,7 +104,7 @@ pub fn number_of_days_in_month(month: u8, year: u32) -> u8 {
 
 /// Divisible by 400, or by 4 but not by 100.
 fn is_leap_year(year: u32) -> bool {
-    year % 400 == 0 || (year % 4 == 0 && year % 100 != 0)
+    year.is_multiple_of(400) || (year.is_multiple_of(4) && !year.is_multiple_of(100))
 }
 
 /// "The week number of the last day" of week-year `year`: 53 if January 1st is a Thursday,

@@ -7,6 +7,21 @@
 //! Where the spec's values are mathematical numbers, the Rust types bound them; each module
 //! says how (for example integers are `i64`, years are `u32`, times are exact to the
 //! millisecond) and what happens beyond the bound.
+//!
+//! ```
+//! use webweft::html::microsyntax::{
+//!     Duration, Time, parse_duration_string, parse_floating_point_number_value,
+//!     serialize_time_string,
+//! };
+//!
+//! assert_eq!(parse_floating_point_number_value("1.5e2"), Some(150.0));
+//! let time = Time { hour: 19, minute: 45, second: 0, millisecond: 0 };
+//! assert_eq!(serialize_time_string(time).as_deref(), Some("19:45"));
+//! assert_eq!(
+//!     parse_duration_string("4h 18m 3s"),
+//!     Some(Duration { seconds: 15483, milliseconds: 0 })
+//! );
+//! ```
 
 pub mod attributes;
 pub mod colors;
