@@ -39,7 +39,8 @@ pub use host::{
     ipv4_serialize, ipv6_serialize, is_valid_domain,
 };
 pub use origin::Origin;
-pub use parser::{MAX_INPUT_LEN, ParseError, is_url_code_point};
+pub use api::ParseOptions;
+pub use parser::{MAX_INPUT_LEN, ParseError, ParserState, is_url_code_point};
 pub use percent_encoding::{EncodedPiece, QueryEncoder, Utf8};
 pub use record::{SchemeType, Url, component};
 pub use search_params::UrlSearchParams;
