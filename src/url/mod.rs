@@ -30,6 +30,7 @@ mod parser;
 pub mod percent_encoding;
 mod record;
 mod search_params;
+mod url_record;
 mod validation;
 
 #[cfg(feature = "public-suffix")]
@@ -44,5 +45,6 @@ pub use parser::{MAX_INPUT_LEN, ParseError, ParserState, is_url_code_point};
 pub use percent_encoding::{EncodedPiece, QueryEncoder, Utf8};
 pub use record::{SchemeType, Url, component};
 pub use search_params::UrlSearchParams;
+pub use url_record::{UrlPath, UrlRecord, serialize_integer};
 pub(crate) use validation::Errors;
 pub use validation::{NoSink, ValidationError, ValidationErrorKind, ValidationSink};

@@ -296,6 +296,8 @@ pub(crate) struct Parser<'a, 'i, S: ValidationSink> {
     /// In place: the username and password the authority state appended to, kept until the
     /// host is set (a URL without a host has nowhere to serialize them).
     userinfo: Option<(String, String)>,
+    /// In place: the query or fragment state started on a null query or fragment.
+    appended_to_null: Option<Appended>,
 }
 
 /// The components after the one being appended to, put back by [`Parser::finish_in_place`]
@@ -710,6 +712,7 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
             in_place: false,
             set_aside: None,
             userinfo: None,
+            appended_to_null: None,
         }
     }
 
@@ -873,8 +876,9 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
 
     /// In place: makes `component` the end of the serialization, so that the path, query and
     /// fragment states' inner loops append to it. The components after it are set aside
-    /// (once: later states only append further on); a null query or fragment appended to
-    /// becomes the empty string first.
+    /// (once: later states only append further on). Appending to a null query or fragment
+    /// (which the spec leaves undefined) appends to the empty string, and leaves it null when
+    /// nothing is appended.
     fn open(&mut self, component: Appended) {
         if !self.in_place {
             return;
@@ -905,10 +909,12 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
             Appended::Query if self.url.query_start.is_none() => {
                 self.url.query_start = Some(self.len());
                 self.url.serialization.push('?');
+                self.appended_to_null = Some(component);
             }
             Appended::Fragment if self.url.fragment_start.is_none() => {
                 self.url.fragment_start = Some(self.len());
                 self.url.serialization.push('#');
+                self.appended_to_null = Some(component);
             }
             _ => {}
         }
@@ -930,11 +936,14 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
         let (query, fragment) = set_aside.as_ref().map_or((None, None), |s| {
             (s.query.as_deref(), s.fragment.as_deref())
         });
+        let still_null = |component| self.appended_to_null == Some(component);
         self.url = Url::from_parts(Parts {
             username,
             password,
-            query: parts.query.or(query),
-            fragment: parts.fragment.or(fragment),
+            query: (parts.query.filter(|q| !q.is_empty() || !still_null(Appended::Query)))
+                .or(query),
+            fragment: (parts.fragment.filter(|f| !f.is_empty() || !still_null(Appended::Fragment)))
+                .or(fragment),
             ..parts
         });
     }
@@ -1616,9 +1625,8 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
             }
         } else {
             // 1.3. The host, with "localhost" as the empty host.
-            let kind = self.write_host(p, end, false)?;
-            let host = self.url.host_serialized();
-            if kind == HostKind::Domain && host == Some("localhost") {
+            self.write_host(p, end, !self.special())?;
+            if self.url.host_serialized() == Some("localhost") {
                 if self.in_place {
                     self.replace_host(Some(("", HostKind::Empty)));
                 } else {
@@ -1734,8 +1742,11 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
         }
     }
 
+    /// Opaque path state. In place on a path list (which the spec leaves undefined) the path
+    /// becomes the opaque path that is the list's serialization, and is appended to.
     fn opaque_path_state(&mut self, mut p: usize) -> Next {
         self.open(Appended::Path);
+        self.url.opaque_path = true;
         loop {
             let end = self.encode_until(p, &OPAQUE_PATH);
             match self.at(end) {
