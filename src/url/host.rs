@@ -316,9 +316,10 @@ fn to_unicode_output(domain: &str) -> String {
     result
 }
 
-/// A valid domain (§3.4): domain to ASCII with beStrict true does not fail.
+/// A valid domain (§3.4): the domain parser with beStrict true succeeds, and its result does
+/// not end in a number.
 pub fn is_valid_domain(input: &str) -> bool {
-    domain_to_ascii(input, true).is_ok()
+    domain_to_ascii(input, true).is_ok_and(|domain| !ends_in_a_number(&domain))
 }
 
 /// The host parser (§3.5), appending the serialized host to `out`. On failure `out` is

@@ -32,6 +32,7 @@ mod record;
 mod search_params;
 mod url_record;
 mod validation;
+mod writing;
 
 #[cfg(feature = "public-suffix")]
 pub use crate::public_suffix::{public_suffix, registrable_domain};
@@ -48,3 +49,4 @@ pub use search_params::UrlSearchParams;
 pub use url_record::{UrlPath, UrlRecord, serialize_integer};
 pub(crate) use validation::Errors;
 pub use validation::{NoSink, ValidationError, ValidationErrorKind, ValidationSink};
+pub use writing::{is_valid_host_string, is_valid_url_string};
