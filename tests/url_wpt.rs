@@ -398,7 +398,11 @@ fn urltestdata_records() {
             let back = Url::from(&record);
             eq("round trip", back.href(), url.href())?;
             if back.components() != url.components() {
-                return Err(format!("components {:?} != {:?}", back.components(), url.components()));
+                return Err(format!(
+                    "components {:?} != {:?}",
+                    back.components(),
+                    url.components()
+                ));
             }
             if UrlRecord::from(&back) != record {
                 return Err("record round trip".into());
@@ -463,12 +467,20 @@ fn set_on_record(record: &mut UrlRecord, setter: &str, value: &str) {
         "search" if value.is_empty() => record.query = None,
         "search" => {
             record.query = Some(String::new());
-            run(record, value.strip_prefix('?').unwrap_or(value), ParserState::Query);
+            run(
+                record,
+                value.strip_prefix('?').unwrap_or(value),
+                ParserState::Query,
+            );
         }
         "hash" if value.is_empty() => record.fragment = None,
         "hash" => {
             record.fragment = Some(String::new());
-            run(record, value.strip_prefix('#').unwrap_or(value), ParserState::Fragment);
+            run(
+                record,
+                value.strip_prefix('#').unwrap_or(value),
+                ParserState::Fragment,
+            );
         }
         other => panic!("unknown setter {other}"),
     }
@@ -494,7 +506,11 @@ fn setters_tests_on_records() {
                     .map_err(|e| format!("href failed: {e}"))?;
                 set_on_record(&mut record, setter, value);
                 for (name, expected) in case["expected"].as_object().unwrap() {
-                    eq(name, &record_attr(&record, name), expected.as_str().unwrap())?;
+                    eq(
+                        name,
+                        &record_attr(&record, name),
+                        expected.as_str().unwrap(),
+                    )?;
                 }
                 Ok(())
             })();

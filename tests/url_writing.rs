@@ -18,7 +18,11 @@ fn the_standards_examples() {
         ("https://example.com/././foo", None, true),
         ("hello:world", Some("https://example.com/"), true),
         ("https:example.org", Some("https://example.com/"), false),
-        ("\\example\\..\\demo/.\\", Some("https://example.com/"), false),
+        (
+            "\\example\\..\\demo/.\\",
+            Some("https://example.com/"),
+            false,
+        ),
         ("example", Some("https://example.com/demo"), true),
         ("file:///C|/demo", None, false),
         ("..", Some("file:///C:/demo"), true),
@@ -38,7 +42,11 @@ fn the_standards_examples() {
     ];
     for &(input, base, valid) in cases {
         let base = base.map(parse);
-        assert_eq!(is_valid_url_string(input, base.as_ref()), valid, "{input} against {base:?}");
+        assert_eq!(
+            is_valid_url_string(input, base.as_ref()),
+            valid,
+            "{input} against {base:?}"
+        );
     }
 }
 
@@ -113,7 +121,11 @@ fn each_production() {
     ];
     for &(input, base, valid) in cases {
         let base = base.map(parse);
-        assert_eq!(is_valid_url_string(input, base.as_ref()), valid, "{input} against {base:?}");
+        assert_eq!(
+            is_valid_url_string(input, base.as_ref()),
+            valid,
+            "{input} against {base:?}"
+        );
     }
     assert!(is_valid_host_string("example.com") && !is_valid_host_string(""));
 }
@@ -127,7 +139,9 @@ fn valid_url_strings_parse_without_validation_errors() {
     let dir = std::env::var("WPT_DIR")
         .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/wpt").into());
     let text = std::fs::read_to_string(format!("{dir}/url/resources/urltestdata.json")).unwrap();
-    let text = text.replace("\\uD800", "\\uFFFD").replace("\\uDFFF", "\\uFFFD");
+    let text = text
+        .replace("\\uD800", "\\uFFFD")
+        .replace("\\uDFFF", "\\uFFFD");
     let cases: Vec<Value> = serde_json::from_str(&text).unwrap();
     let (mut valid, mut invalid_without_errors) = (0, 0);
     for case in cases.iter().filter(|case| case.is_object()) {
@@ -140,11 +154,16 @@ fn valid_url_strings_parse_without_validation_errors() {
         let (url, errors) = UrlRecord::parse_with_validation_errors(input, options);
         if is_valid_url_string(input, base.as_ref()) {
             valid += 1;
-            assert!(url.is_ok() && errors.is_empty(), "{input:?}: {url:?} {errors:?}");
+            assert!(
+                url.is_ok() && errors.is_empty(),
+                "{input:?}: {url:?} {errors:?}"
+            );
         } else if url.is_ok() && errors.is_empty() {
             invalid_without_errors += 1;
         }
     }
-    println!("{valid} valid URL strings; {invalid_without_errors} invalid ones parse without a validation error");
+    println!(
+        "{valid} valid URL strings; {invalid_without_errors} invalid ones parse without a validation error"
+    );
     assert!(valid > 300, "{valid}");
 }

@@ -16,6 +16,8 @@ mod io;
 mod public_suffix;
 #[cfg(feature = "url")]
 mod url;
+#[cfg(feature = "url")]
+mod url_records;
 
 /// Talc in place of std's dlmalloc: ~3 KB gzip smaller and faster (README "URL"); like
 /// dlmalloc it reuses freed memory and grows the wasm memory only when none fits.

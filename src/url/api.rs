@@ -364,7 +364,10 @@ impl Url {
             ..self.parts()
         });
         if !value.is_empty() {
-            self.override_with(value.strip_prefix('#').unwrap_or(value), ParserState::Fragment);
+            self.override_with(
+                value.strip_prefix('#').unwrap_or(value),
+                ParserState::Fragment,
+            );
         }
     }
 }

@@ -28,7 +28,7 @@ pub(crate) mod host;
 mod origin;
 mod parser;
 pub mod percent_encoding;
-mod record;
+pub(crate) mod record;
 mod search_params;
 mod url_record;
 mod validation;
@@ -36,12 +36,12 @@ mod writing;
 
 #[cfg(feature = "public-suffix")]
 pub use crate::public_suffix::{public_suffix, registrable_domain};
+pub use api::ParseOptions;
 pub use host::{
     Host, HostKind, HostParseError, domain_to_ascii, domain_to_unicode, ends_in_a_number,
     ipv4_serialize, ipv6_serialize, is_valid_domain,
 };
 pub use origin::Origin;
-pub use api::ParseOptions;
 pub use parser::{MAX_INPUT_LEN, ParseError, ParserState, is_url_code_point};
 pub use percent_encoding::{EncodedPiece, QueryEncoder, Utf8};
 pub use record::{SchemeType, Url, component};

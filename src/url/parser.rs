@@ -389,7 +389,15 @@ pub(crate) fn parse_in_place<S: ValidationSink>(
     // 1. Leading and trailing C0 control or space go only when no url was given.
     let input = Input::new(input, !given, sink);
     let taken = core::mem::replace(url, empty_url());
-    let mut parser = Parser::new(&input, base, encoding, sink, taken, state_override, Mode::Full);
+    let mut parser = Parser::new(
+        &input,
+        base,
+        encoding,
+        sink,
+        taken,
+        state_override,
+        Mode::Full,
+    );
     parser.in_place = true;
     // 4. The state override, or the scheme start state.
     let result = parser.run(state_override.unwrap_or(State::SchemeStart), 0);
@@ -940,10 +948,14 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
         self.url = Url::from_parts(Parts {
             username,
             password,
-            query: (parts.query.filter(|q| !q.is_empty() || !still_null(Appended::Query)))
-                .or(query),
-            fragment: (parts.fragment.filter(|f| !f.is_empty() || !still_null(Appended::Fragment)))
-                .or(fragment),
+            query: (parts
+                .query
+                .filter(|q| !q.is_empty() || !still_null(Appended::Query)))
+            .or(query),
+            fragment: (parts
+                .fragment
+                .filter(|f| !f.is_empty() || !still_null(Appended::Fragment)))
+            .or(fragment),
             ..parts
         });
     }
@@ -996,7 +1008,8 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
             }
             self.url.scheme_end = to_u32(end - p);
             self.url.serialization.push(':');
-            self.url.scheme_type = SchemeType::from_scheme(&self.url.serialization.as_bytes()[..end - p]);
+            self.url.scheme_type =
+                SchemeType::from_scheme(&self.url.serialization.as_bytes()[..end - p]);
         }
         let scheme_type = self.url.scheme_type;
         let p = end + 1;
@@ -1047,13 +1060,15 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
             return;
         }
         // 2.1.4. A file URL with an empty host keeps its scheme.
-        if self.url.scheme_type == SchemeType::File && self.url.host_kind == Some(HostKind::Empty)
-        {
+        if self.url.scheme_type == SchemeType::File && self.url.host_kind == Some(HostKind::Empty) {
             return;
         }
         // 2.2–3. Set the scheme; a port that is now the default port becomes null.
         let scheme = core::str::from_utf8(&scheme).unwrap_or("");
-        let port = self.url.port.filter(|&p| Some(p) != new_type.default_port());
+        let port = self
+            .url
+            .port
+            .filter(|&p| Some(p) != new_type.default_port());
         let parts = self.url.parts();
         self.url = Url::from_parts(Parts {
             scheme,
@@ -1291,12 +1306,13 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
             };
             if self.in_place {
                 // The code points are appended to url's username and password.
-                let (mut all_username, mut all_password) = self.userinfo.take().unwrap_or_else(|| {
-                    (
-                        self.url.username().to_owned(),
-                        self.url.password().to_owned(),
-                    )
-                });
+                let (mut all_username, mut all_password) =
+                    self.userinfo.take().unwrap_or_else(|| {
+                        (
+                            self.url.username().to_owned(),
+                            self.url.password().to_owned(),
+                        )
+                    });
                 percent_encode_bytes_into(username, &USERINFO, &mut all_username);
                 percent_encode_bytes_into(password, &USERINFO, &mut all_password);
                 self.userinfo = Some((all_username, all_password));
