@@ -244,7 +244,9 @@ fn to_u32(n: usize) -> u32 {
 /// The input buffer holds `input_len` bytes of input, then the URL's strings (`records` has
 /// `URL_GIVEN`: slot 0), then the base URL's (`BASE_GIVEN`: slot 1), then `label_len` bytes of
 /// an encoding label (`NO_LABEL`: UTF-8), whose output encoding encodes the query (an unknown
-/// label is a RangeError). `state` is 0, or 1 + the state override's index in
+/// label is a RangeError). Without the Encoding module (the npm package's url wasm) it is the
+/// name of an encoding other than UTF-8 that JS got from the label through the encoding area,
+/// as for `urlParseWithErrors`. `state` is 0, or 1 + the state override's index in
 /// [`ParserState::ALL`] (JS maps whatwg-url's names, which are [`ParserState::name`]'s).
 /// With `collect_errors` the validation errors are in the errors buffer.
 ///

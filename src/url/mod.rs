@@ -15,6 +15,18 @@
 //!   [`UrlSearchParams::update`]; after `href`/`search` setters rebuild it with
 //!   [`UrlSearchParams::from_url`].
 //!
+//! # Record-level algorithms (what whatwg-url hands to jsdom)
+//! - [`UrlRecord`]: the URL record with the spec's fields, converting to and from [`Url`].
+//! - The basic URL parser with all its arguments: [`Url::basic_parse`] and
+//!   [`Url::basic_parse_in_place`] (the given url, modified in place) with [`ParseOptions`]
+//!   (base, encoding, a [`ParserState`] as state override); the same on [`UrlRecord`], and
+//!   [`UrlRecord::parse_with_validation_errors`].
+//! - Serializers: [`UrlRecord::serialize`] (exclude fragment), [`UrlRecord::serialize_path`],
+//!   the host serializer (`Host`'s `Display`), [`Origin::ascii_serialization`],
+//!   [`serialize_integer`].
+//! - [`is_valid_url_string`] and [`is_valid_host_string`]: the URL writing grammar.
+//! - [`percent_encoding::percent_decode`] and [`percent_encoding::percent_decode_str`].
+//!
 //! ```
 //! use webweft::url::Url;
 //! let url = Url::parse("HTTPS://EXAMPLE.com:443/a/../b?q#f", None).unwrap();
