@@ -1,11 +1,11 @@
 //! Properties: parse → serialize → parse is idempotent (generated inputs and the
-//! bench-data URL corpora), setters keep it so, and a differential count against the
-//! `url` crate on the corpora.
+//! bench-data URL corpora), setters keep it so, every state override runs on any input without
+//! panicking, and a differential count against the `url` crate on the corpora.
 #![cfg(feature = "url")]
 
 use proptest::prelude::*;
 use std::path::PathBuf;
-use webweft::url::Url;
+use webweft::url::{NoSink, ParseOptions, ParserState, Url, UrlRecord};
 
 fn bench_data_dir() -> PathBuf {
     std::env::var_os("BENCH_DATA_DIR")
@@ -101,6 +101,40 @@ proptest! {
         apply_setter(&mut url, which, &format!("{value}{more}"));
         prop_assert!(url.href().is_ascii());
         assert_idempotent(&url).map_err(TestCaseError::fail)?;
+    }
+
+    /// Every state as the state override, with and without a given URL and a base: no panic,
+    /// an ASCII href, and a record that converts back to the same URL.
+    #[test]
+    fn every_state_override_runs_on_any_input(
+        start in prop::sample::select(vec![
+            "https://user:pw@example.com:8080/a/b?q#f", "file:///C:/x", "file://host/", "sc://u@h:1/p?q",
+            "sc:/.//p", "mailto:x@y", "sc:", "http://[::1]/", "sc:/x#f", "ws://h/?q",
+        ]),
+        base in prop::sample::select(vec![
+            None, Some("https://b.test/d/f?bq#bf"), Some("file:///D:/b"), Some("sc:opaque?q"), Some("sc://bh/bp"),
+        ]),
+        state in prop::sample::select(ParserState::ALL.to_vec()),
+        given in any::<bool>(),
+        scheme in SCHEME, a in PIECE, b in PIECE,
+    ) {
+        let input = format!("{scheme}{a}{b}");
+        let base = base.map(|b| Url::parse(b, None).unwrap());
+        let options = ParseOptions { base: base.as_ref(), encoding: None, state_override: Some(state) };
+        let mut errors = Vec::new();
+        let url = if given {
+            let mut url = Url::parse(start, None).unwrap();
+            let _ = url.basic_parse_in_place(&input, options, &mut errors);
+            Some(url)
+        } else {
+            Url::basic_parse(&input, options, &mut NoSink).ok()
+        };
+        if let Some(url) = url {
+            prop_assert!(url.href().is_ascii(), "{}", url.href());
+            let record = UrlRecord::from(&url);
+            let back = Url::from(&record);
+            prop_assert_eq!(back.href(), url.href());
+        }
     }
 }
 

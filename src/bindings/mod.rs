@@ -16,6 +16,8 @@ mod io;
 mod public_suffix;
 #[cfg(feature = "url")]
 mod url;
+#[cfg(feature = "url")]
+mod url_records;
 
 /// Talc as the allocator: ~3 KB gzip smaller than dlmalloc and faster (docs/size.md); it reuses
 /// freed memory and grows the wasm memory only when nothing free fits.

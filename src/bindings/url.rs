@@ -180,7 +180,7 @@ pub fn url_set(setter: UrlSetter, href_len: usize, value_len: usize) -> u32 {
 }
 
 /// `label_len` of [`url_parse_with_errors`] when no encoding label was given.
-const NO_LABEL: u32 = u32::MAX;
+pub(super) const NO_LABEL: u32 = u32::MAX;
 
 /// Like [`url_parse`], also collecting validation errors (URL §1.1), and with an optional
 /// encoding label (`label_len` bytes after the input and base; `NO_LABEL`: none) whose output
@@ -242,7 +242,7 @@ pub fn url_parse_with_errors(
 /// The query encoding for `label`: get an encoding, then get an output encoding (the URL
 /// parser's caller's steps; replacement and UTF-16BE/LE give UTF-8).
 #[cfg(feature = "encoding")]
-fn query_encoding(label: &str) -> Result<crate::encoding::Encoding, JsValue> {
+pub(super) fn query_encoding(label: &str) -> Result<crate::encoding::Encoding, JsValue> {
     let encoding = crate::encoding::Encoding::for_label(label)
         .ok_or_else(|| {
             js_sys::RangeError::new(&alloc::format!(
@@ -261,7 +261,7 @@ fn query_encoding(label: &str) -> Result<crate::encoding::Encoding, JsValue> {
 /// than UTF-8 that `js/url.js` got from the label through the encoding area, whose encoder
 /// this wasm asks for the query's bytes through JS.
 #[cfg(not(feature = "encoding"))]
-fn query_encoding(name: &str) -> Result<JsQueryEncoder<'_>, JsValue> {
+pub(super) fn query_encoding(name: &str) -> Result<JsQueryEncoder<'_>, JsValue> {
     Ok(JsQueryEncoder(name))
 }
 
@@ -282,7 +282,7 @@ const UNMAPPABLE: u32 = 1 << 31;
 
 /// A query encoding whose encoder is in the encoding area's wasm.
 #[cfg(not(feature = "encoding"))]
-struct JsQueryEncoder<'a>(&'a str);
+pub(super) struct JsQueryEncoder<'a>(&'a str);
 
 #[cfg(not(feature = "encoding"))]
 impl QueryEncoder for JsQueryEncoder<'_> {
@@ -304,7 +304,7 @@ impl QueryEncoder for JsQueryEncoder<'_> {
 }
 
 /// The UTF-16 index of byte offset `position` in `text` (clamped to its end).
-fn utf16_index(text: &str, position: usize) -> usize {
+pub(super) fn utf16_index(text: &str, position: usize) -> usize {
     let mut end = position.min(text.len());
     while !text.is_char_boundary(end) {
         end -= 1;

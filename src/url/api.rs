@@ -1,20 +1,27 @@
 //! URL §6.1 "URL class" semantics in Rust: the API URL parser, `URL.parse`/`canParse`, and
-//! every getter and setter with the spec's quirks, so a JavaScript binding stays thin.
+//! every getter and setter with the spec's quirks, so a JavaScript binding stays thin; and the
+//! basic URL parser's entry points with its optional arguments (§4.4).
 //!
-//! The setters run the basic URL parser's steps with the matching state override. The
-//! steps that can run under an override (scheme, host/hostname, port, file host, path,
-//! query, fragment) act on component values here; the path state is the parser's own.
+//! The setters run the basic URL parser with the state override their steps name.
 
-use super::host::{HostKind, parse_host_into};
 use super::origin::Origin;
-use super::parser::{self, Input, Mode, ParseError, Parser, State, parse_port};
-use super::percent_encoding::{
-    FRAGMENT, QUERY, QueryEncoder, SPECIAL_QUERY, USERINFO, utf8_percent_encode,
-    utf8_percent_encode_into,
-};
-use super::record::{Parts, SchemeType, Url};
+use super::parser::{self, Mode, ParseError, ParserState};
+use super::percent_encoding::{QueryEncoder, USERINFO, utf8_percent_encode};
+use super::record::{Parts, Url};
 use super::validation::{Errors, ValidationSink};
-use alloc::string::String;
+
+/// The basic URL parser's optional arguments (§4.4) besides `url`: `base`, `encoding` (`None`
+/// is UTF-8; pass an encoding already through the Encoding Standard's "get an output encoding")
+/// and `state override`.
+#[derive(Clone, Copy, Default)]
+pub struct ParseOptions<'a> {
+    /// The base URL.
+    pub base: Option<&'a Url>,
+    /// The query's encoding; `None` is UTF-8.
+    pub encoding: Option<&'a dyn QueryEncoder>,
+    /// The state the state machine starts in, with the state override's behaviour.
+    pub state_override: Option<ParserState>,
+}
 
 impl Url {
     /// The basic URL parser (§4.4) on `input` with an optional base URL.
@@ -32,6 +39,94 @@ impl Url {
     ) -> Result<Url, ParseError> {
         let encoding = (!encoding.is_utf8()).then_some(encoding);
         parser::basic_url_parse(input, base, encoding, sink, Mode::Full)
+    }
+
+    /// The basic URL parser (§4.4) without `url`: a new URL, or failure. With a state
+    /// override the state machine starts there on a new URL and behaves as that argument
+    /// says (e.g. the host state returns once the host is set).
+    ///
+    /// ```
+    /// use webweft::url::{NoSink, ParseOptions, ParserState, Url};
+    /// let base = Url::parse("https://example.com/a/b", None).unwrap();
+    /// let options = ParseOptions { base: Some(&base), ..ParseOptions::default() };
+    /// let url = Url::basic_parse("../c?d", options, &mut NoSink).unwrap();
+    /// assert_eq!(url.href(), "https://example.com/c?d");
+    ///
+    /// // A new URL's scheme is the empty string, which is not special: its host is opaque.
+    /// let host_only = ParseOptions { state_override: Some(ParserState::Host), ..ParseOptions::default() };
+    /// let url = Url::basic_parse("EXAMPLE.org/ignored", host_only, &mut NoSink).unwrap();
+    /// assert_eq!((url.scheme(), url.hostname(), url.pathname()), ("", "EXAMPLE.org", ""));
+    /// ```
+    pub fn basic_parse(
+        input: &str,
+        options: ParseOptions<'_>,
+        sink: &mut impl ValidationSink,
+    ) -> Result<Url, ParseError> {
+        let encoding = options.encoding.filter(|encoding| !encoding.is_utf8());
+        match options.state_override {
+            None => parser::basic_url_parse(input, options.base, encoding, sink, Mode::Full),
+            Some(state_override) => {
+                let mut url = parser::new_url();
+                parser::parse_in_place(
+                    &mut url,
+                    false,
+                    input,
+                    options.base,
+                    encoding,
+                    Some(state_override),
+                    sink,
+                )?;
+                Ok(url)
+            }
+        }
+    }
+
+    /// The basic URL parser (§4.4) with this URL as `url`: the state machine modifies it in
+    /// place. On failure it stays as the steps before the failure left it (e.g. the host state
+    /// with a state override sets the host before a bad port fails); a state that "returns"
+    /// under the state override is `Ok` whether or not it changed anything.
+    ///
+    /// ```
+    /// use webweft::url::{NoSink, ParseError, ParseOptions, ParserState, Url};
+    /// let mut url = Url::parse("https://example.com:8080/p?q#f", None).unwrap();
+    /// let host = ParseOptions { state_override: Some(ParserState::Host), ..ParseOptions::default() };
+    /// // The host is set, then the port state fails on a port out of range.
+    /// assert!(url.basic_parse_in_place("example.org:99999", host, &mut NoSink).is_err());
+    /// assert_eq!(url.href(), "https://example.org:8080/p?q#f");
+    /// // The scheme state returns (without failure) rather than make a special URL not special.
+    /// let scheme = ParseOptions { state_override: Some(ParserState::SchemeStart), ..ParseOptions::default() };
+    /// assert_eq!(url.basic_parse_in_place("foo:", scheme, &mut NoSink), Ok(()));
+    /// assert_eq!(url.href(), "https://example.org:8080/p?q#f");
+    /// // The hostname state rejects a port.
+    /// let hostname = ParseOptions { state_override: Some(ParserState::Hostname), ..ParseOptions::default() };
+    /// assert_eq!(url.basic_parse_in_place("a.test:1", hostname, &mut NoSink), Err(ParseError::StateOverride));
+    /// ```
+    pub fn basic_parse_in_place(
+        &mut self,
+        input: &str,
+        options: ParseOptions<'_>,
+        sink: &mut impl ValidationSink,
+    ) -> Result<(), ParseError> {
+        let encoding = options.encoding.filter(|encoding| !encoding.is_utf8());
+        parser::parse_in_place(
+            self,
+            true,
+            input,
+            options.base,
+            encoding,
+            options.state_override,
+            sink,
+        )
+    }
+
+    /// Basic URL parses `input` with this URL as `url` and `state` as the state override, as
+    /// the setters do (their result is ignored).
+    fn override_with(&mut self, input: &str, state: ParserState) {
+        let options = ParseOptions {
+            state_override: Some(state),
+            ..ParseOptions::default()
+        };
+        let _ = self.basic_parse_in_place(input, options, &mut Errors::off());
     }
 
     /// Parses `input` with this URL as the base.
@@ -148,11 +243,6 @@ impl Url {
         Origin::of(self)
     }
 
-    fn replace_parts(&mut self, parts: impl FnOnce(Parts<'_>) -> Url) {
-        let url = parts(self.parts());
-        *self = url;
-    }
-
     /// The `href` setter: on failure (a `TypeError` in JavaScript) nothing changes. The
     /// caller must then re-initialize the URL's `URLSearchParams` from [`Url::query`].
     pub fn set_href(&mut self, value: &str) -> Result<(), ParseError> {
@@ -162,107 +252,74 @@ impl Url {
 
     /// The `protocol` setter: basic URL parse value + ":" with scheme start state override.
     pub fn set_protocol(&mut self, value: &str) {
-        let input = Input::new(value, false, &mut Errors::off());
-        let bytes = input.text.as_bytes();
-        // Scheme start state: an ASCII alpha, else failure.
-        if !bytes.first().is_some_and(u8::is_ascii_alphabetic) {
-            return;
-        }
-        // Scheme state: the ":" appended to the value ends the scheme at the latest.
-        let end = bytes
-            .iter()
-            .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
-            .unwrap_or(bytes.len());
-        if end < bytes.len() && bytes[end] != b':' {
-            return;
-        }
-        let buffer = input.text[..end].to_ascii_lowercase();
-        let new_type = SchemeType::from_scheme(buffer.as_bytes());
-        // 2.1. Special and non-special schemes do not switch into each other.
-        if self.is_special() != new_type.is_special() {
-            return;
-        }
-        // 2.2. A URL with credentials or a port cannot become file.
-        if (self.includes_credentials() || self.port.is_some()) && new_type == SchemeType::File {
-            return;
-        }
-        // 2.3. A file URL with an empty host keeps its scheme.
-        if self.scheme_type == SchemeType::File && self.host_kind == Some(HostKind::Empty) {
-            return;
-        }
-        // 5–6. Set the scheme; a port that is now the default port becomes null.
-        let port = self.port.filter(|&p| Some(p) != new_type.default_port());
-        self.replace_parts(|parts| {
-            Url::from_parts(Parts {
-                scheme: &buffer,
-                port,
-                ..parts
-            })
+        let mut input = alloc::string::String::with_capacity(value.len() + 1);
+        input.push_str(value);
+        input.push(':');
+        self.override_with(&input, ParserState::SchemeStart);
+    }
+
+    /// Set the username (§4.4): `username`, UTF-8 percent-encoded with the userinfo
+    /// percent-encode set. (The `username` setter checks [`Url::cannot_have_username_password_port`]
+    /// first.)
+    pub fn set_the_username(&mut self, username: &str) {
+        let username = utf8_percent_encode(username, &USERINFO);
+        *self = Url::from_parts(Parts {
+            username: &username,
+            ..self.parts()
+        });
+    }
+
+    /// Set the password (§4.4), as [`Url::set_the_username`] does the username.
+    pub fn set_the_password(&mut self, password: &str) {
+        let password = utf8_percent_encode(password, &USERINFO);
+        *self = Url::from_parts(Parts {
+            password: &password,
+            ..self.parts()
         });
     }
 
     /// The `username` setter.
     pub fn set_username(&mut self, value: &str) {
-        if self.cannot_have_username_password_port() {
-            return;
+        if !self.cannot_have_username_password_port() {
+            self.set_the_username(value);
         }
-        let username = utf8_percent_encode(value, &USERINFO);
-        self.replace_parts(|parts| {
-            Url::from_parts(Parts {
-                username: &username,
-                ..parts
-            })
-        });
     }
 
     /// The `password` setter.
     pub fn set_password(&mut self, value: &str) {
-        if self.cannot_have_username_password_port() {
-            return;
+        if !self.cannot_have_username_password_port() {
+            self.set_the_password(value);
         }
-        let password = utf8_percent_encode(value, &USERINFO);
-        self.replace_parts(|parts| {
-            Url::from_parts(Parts {
-                password: &password,
-                ..parts
-            })
-        });
     }
 
     /// The `host` setter: host state override (which may also set the port).
     pub fn set_host(&mut self, value: &str) {
-        if self.has_opaque_path() {
-            return;
+        if !self.has_opaque_path() {
+            self.override_with(value, ParserState::Host);
         }
-        let input = Input::new(value, false, &mut Errors::off());
-        self.host_state_override(&input.text, false);
     }
 
     /// The `hostname` setter: hostname state override.
     pub fn set_hostname(&mut self, value: &str) {
-        if self.has_opaque_path() {
-            return;
+        if !self.has_opaque_path() {
+            self.override_with(value, ParserState::Hostname);
         }
-        let input = Input::new(value, false, &mut Errors::off());
-        self.host_state_override(&input.text, true);
     }
 
-    /// The `port` setter.
+    /// The `port` setter: the empty string makes the port null, anything else goes through the
+    /// port state override.
     pub fn set_port(&mut self, value: &str) {
         if self.cannot_have_username_password_port() {
             return;
         }
         if value.is_empty() {
-            self.replace_parts(|parts| {
-                Url::from_parts(Parts {
-                    port: None,
-                    ..parts
-                })
+            *self = Url::from_parts(Parts {
+                port: None,
+                ..self.parts()
             });
-            return;
+        } else {
+            self.override_with(value, ParserState::Port);
         }
-        let input = Input::new(value, false, &mut Errors::off());
-        self.port_state_override(&input.text);
     }
 
     /// The `pathname` setter: empty the path, then path start state override.
@@ -270,32 +327,11 @@ impl Url {
         if self.has_opaque_path() {
             return;
         }
-        let input = Input::new(value, false, &mut Errors::off());
-        let scratch = Url::from_parts(Parts {
+        *self = Url::from_parts(Parts {
             path: "",
-            query: None,
-            fragment: None,
             ..self.parts()
         });
-        let mut parser = Parser {
-            input: &input,
-            base: None,
-            encoding: None,
-            sink: &mut Errors::off(),
-            url: scratch,
-            state_override: Some(State::PathStart),
-            mode: Mode::Full,
-        };
-        if parser.run(State::PathStart, 0).is_err() {
-            return;
-        }
-        let scratch = parser.url;
-        self.replace_parts(|parts| {
-            Url::from_parts(Parts {
-                path: scratch.path(),
-                ..parts
-            })
-        });
+        self.override_with(value, ParserState::PathStart);
     }
 
     /// The `search` setter. The caller must then set the URL's `URLSearchParams` list to
@@ -307,143 +343,31 @@ impl Url {
             return;
         }
         let value = value.strip_prefix('?').unwrap_or(value);
-        let input = Input::new(value, false, &mut Errors::off());
-        let set = if self.is_special() {
-            &SPECIAL_QUERY
-        } else {
-            &QUERY
-        };
-        // Query state with state override: the whole input, UTF-8, no fragment split.
-        let mut query = String::with_capacity(input.text.len());
-        utf8_percent_encode_into(&input.text, set, &mut query);
-        self.set_query(Some(&query));
+        self.set_query(Some(""));
+        self.override_with(value, ParserState::Query);
     }
 
     /// Sets the URL's query to an already-encoded ASCII string (or null). This is what the
     /// URLSearchParams update steps do; see `UrlSearchParams::update`.
     pub(crate) fn set_query(&mut self, query: Option<&str>) {
-        self.replace_parts(|parts| Url::from_parts(Parts { query, ..parts }));
+        *self = Url::from_parts(Parts {
+            query,
+            ..self.parts()
+        });
     }
 
     /// The `hash` setter.
     pub fn set_hash(&mut self, value: &str) {
-        if value.is_empty() {
-            self.replace_parts(|parts| {
-                Url::from_parts(Parts {
-                    fragment: None,
-                    ..parts
-                })
-            });
-            return;
-        }
-        let value = value.strip_prefix('#').unwrap_or(value);
-        let input = Input::new(value, false, &mut Errors::off());
-        let mut fragment = String::with_capacity(input.text.len());
-        utf8_percent_encode_into(&input.text, &FRAGMENT, &mut fragment);
-        self.replace_parts(|parts| {
-            Url::from_parts(Parts {
-                fragment: Some(&fragment),
-                ..parts
-            })
+        let fragment = if value.is_empty() { None } else { Some("") };
+        *self = Url::from_parts(Parts {
+            fragment,
+            ..self.parts()
         });
-    }
-
-    fn apply_host(&mut self, host: &str, kind: HostKind) {
-        self.replace_parts(|parts| {
-            Url::from_parts(Parts {
-                host: Some((host, kind)),
-                ..parts
-            })
-        });
-    }
-
-    /// Host state / hostname state with state override (file URLs: file host state).
-    fn host_state_override(&mut self, input: &str, hostname_state: bool) {
-        if self.scheme_type == SchemeType::File {
-            self.file_host_state_override(input);
-            return;
+        if !value.is_empty() {
+            self.override_with(
+                value.strip_prefix('#').unwrap_or(value),
+                ParserState::Fragment,
+            );
         }
-        let special = self.is_special();
-        let bytes = input.as_bytes();
-        let mut inside_brackets = false;
-        let mut end = 0;
-        while let Some(&b) = bytes.get(end) {
-            match b {
-                b':' if !inside_brackets => break,
-                b'/' | b'?' | b'#' => break,
-                b'\\' if special => break,
-                b'[' => inside_brackets = true,
-                b']' => inside_brackets = false,
-                _ => {}
-            }
-            end += 1;
-        }
-        let buffer = input.get(..end).unwrap_or("");
-        if bytes.get(end) == Some(&b':') {
-            // 2. ":" outside brackets: host, then the port.
-            if buffer.is_empty() || hostname_state {
-                return;
-            }
-            let mut host = String::new();
-            let Ok(kind) = parse_host_into(buffer, !special, &mut host, &mut Errors::off(), 0)
-            else {
-                return;
-            };
-            self.apply_host(&host, kind);
-            // The host stays set even when the port then fails.
-            self.port_state_override(input.get(end + 1..).unwrap_or(""));
-        } else {
-            // 3. The end of the host.
-            if buffer.is_empty() && (special || self.includes_credentials() || self.port.is_some())
-            {
-                return;
-            }
-            let mut host = String::new();
-            let Ok(kind) = parse_host_into(buffer, !special, &mut host, &mut Errors::off(), 0)
-            else {
-                return;
-            };
-            self.apply_host(&host, kind);
-        }
-    }
-
-    /// File host state with state override.
-    fn file_host_state_override(&mut self, input: &str) {
-        let end = input
-            .bytes()
-            .position(|b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
-            .unwrap_or(input.len());
-        let buffer = input.get(..end).unwrap_or("");
-        let mut host = String::new();
-        let mut kind = HostKind::Empty;
-        if !buffer.is_empty() {
-            let Ok(parsed) = parse_host_into(buffer, false, &mut host, &mut Errors::off(), 0)
-            else {
-                return;
-            };
-            kind = parsed;
-            if host == "localhost" {
-                host.clear();
-                kind = HostKind::Empty;
-            }
-        }
-        self.apply_host(&host, kind);
-    }
-
-    /// Port state with state override: leading ASCII digits; anything after them is
-    /// ignored, and no digits at all (or too big a number) changes nothing.
-    fn port_state_override(&mut self, input: &str) {
-        let digits = input
-            .bytes()
-            .position(|b| !b.is_ascii_digit())
-            .unwrap_or(input.len());
-        if digits == 0 {
-            return;
-        }
-        let Some(port) = parse_port(&input.as_bytes()[..digits]) else {
-            return;
-        };
-        let port = (Some(port) != self.scheme_type.default_port()).then_some(port);
-        self.replace_parts(|parts| Url::from_parts(Parts { port, ..parts }));
     }
 }

@@ -53,7 +53,13 @@ impl Host {
     ) -> Result<Host, HostParseError> {
         let mut serialized = String::new();
         let kind = parse_host_into(input, is_opaque, &mut serialized, sink, 0)?;
-        Ok(match kind {
+        Ok(Host::from_serialized(kind, serialized))
+    }
+
+    /// The host of kind `kind` whose serialization is `serialized` (as a URL keeps it). An
+    /// IPv4 or IPv6 address must be in the host serializer's form; anything else is 0.
+    pub(crate) fn from_serialized(kind: HostKind, serialized: String) -> Host {
+        match kind {
             HostKind::Domain => Host::Domain(serialized),
             HostKind::Opaque => Host::Opaque(serialized),
             HostKind::Empty => Host::Empty,
@@ -66,7 +72,21 @@ impl Host {
                     .unwrap_or("");
                 Host::Ipv6(ipv6_parse(inner.as_bytes(), &mut Errors::off(), 0).unwrap_or([0; 8]))
             }
-        })
+        }
+    }
+
+    /// The host serializer (§3.6), appending to `out`.
+    pub fn serialize_into(&self, out: &mut String) {
+        match self {
+            Host::Domain(s) | Host::Opaque(s) => out.push_str(s),
+            Host::Empty => {}
+            Host::Ipv4(address) => ipv4_serialize(*address, out),
+            Host::Ipv6(address) => {
+                out.push('[');
+                ipv6_serialize(address, out);
+                out.push(']');
+            }
+        }
     }
 
     /// The kind of this host.
@@ -82,20 +102,23 @@ impl Host {
 }
 
 /// The host serializer (§3.6).
+///
+/// ```
+/// use webweft::url::Host;
+/// assert_eq!(Host::Ipv4(0x7F00_0001).to_string(), "127.0.0.1");
+/// assert_eq!(Host::Ipv6([0, 0, 0, 0, 0, 0, 0, 1]).to_string(), "[::1]");
+/// assert_eq!(Host::Empty.to_string(), "");
+/// ```
 impl fmt::Display for Host {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut out = String::new();
         match self {
-            Host::Domain(s) | Host::Opaque(s) => return f.write_str(s),
-            Host::Empty => return Ok(()),
-            Host::Ipv4(address) => ipv4_serialize(*address, &mut out),
-            Host::Ipv6(address) => {
-                out.push('[');
-                ipv6_serialize(address, &mut out);
-                out.push(']');
+            Host::Domain(s) | Host::Opaque(s) => f.write_str(s),
+            _ => {
+                let mut out = String::new();
+                self.serialize_into(&mut out);
+                f.write_str(&out)
             }
         }
-        f.write_str(&out)
     }
 }
 
@@ -293,9 +316,10 @@ fn to_unicode_output(domain: &str) -> String {
     result
 }
 
-/// A valid domain (§3.4): domain to ASCII with beStrict true does not fail.
+/// A valid domain (§3.4): the domain parser with beStrict true succeeds, and its result does
+/// not end in a number.
 pub fn is_valid_domain(input: &str) -> bool {
-    domain_to_ascii(input, true).is_ok()
+    domain_to_ascii(input, true).is_ok_and(|domain| !ends_in_a_number(&domain))
 }
 
 /// The host parser (§3.5), appending the serialized host to `out`. On failure `out` is

@@ -15,6 +15,18 @@
 //!   [`UrlSearchParams::update`]; after `href`/`search` setters rebuild it with
 //!   [`UrlSearchParams::from_url`].
 //!
+//! # Record-level algorithms (what whatwg-url hands to jsdom)
+//! - [`UrlRecord`]: the URL record with the spec's fields, converting to and from [`Url`].
+//! - The basic URL parser with all its arguments: [`Url::basic_parse`] and
+//!   [`Url::basic_parse_in_place`] (the given url, modified in place) with [`ParseOptions`]
+//!   (base, encoding, a [`ParserState`] as state override); the same on [`UrlRecord`], and
+//!   [`UrlRecord::parse_with_validation_errors`].
+//! - Serializers: [`UrlRecord::serialize`] (exclude fragment), [`UrlRecord::serialize_path`],
+//!   the host serializer (`Host`'s `Display`), [`Origin::ascii_serialization`],
+//!   [`serialize_integer`].
+//! - [`is_valid_url_string`] and [`is_valid_host_string`]: the URL writing grammar.
+//! - [`percent_encoding::percent_decode`] and [`percent_encoding::percent_decode_str`].
+//!
 //! ```
 //! use webweft::url::Url;
 //! let url = Url::parse("HTTPS://EXAMPLE.com:443/a/../b?q#f", None).unwrap();
@@ -28,20 +40,25 @@ pub(crate) mod host;
 mod origin;
 mod parser;
 pub mod percent_encoding;
-mod record;
+pub(crate) mod record;
 mod search_params;
+mod url_record;
 mod validation;
+mod writing;
 
 #[cfg(feature = "public-suffix")]
 pub use crate::public_suffix::{public_suffix, registrable_domain};
+pub use api::ParseOptions;
 pub use host::{
     Host, HostKind, HostParseError, domain_to_ascii, domain_to_unicode, ends_in_a_number,
     ipv4_serialize, ipv6_serialize, is_valid_domain,
 };
 pub use origin::Origin;
-pub use parser::{MAX_INPUT_LEN, ParseError, is_url_code_point};
+pub use parser::{MAX_INPUT_LEN, ParseError, ParserState, is_url_code_point};
 pub use percent_encoding::{EncodedPiece, QueryEncoder, Utf8};
 pub use record::{SchemeType, Url, component};
 pub use search_params::UrlSearchParams;
+pub use url_record::{UrlPath, UrlRecord, serialize_integer};
 pub(crate) use validation::Errors;
 pub use validation::{NoSink, ValidationError, ValidationErrorKind, ValidationSink};
+pub use writing::{is_valid_host_string, is_valid_url_string};

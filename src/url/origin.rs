@@ -1,7 +1,8 @@
 //! URL §4.7 "Origin", with HTML's origin serialization.
 
 use super::record::{SchemeType, Url};
-use alloc::{borrow::ToOwned, format, string::String};
+use crate::infra::strings::push_decimal;
+use alloc::{borrow::ToOwned, string::String};
 
 /// An origin (HTML §7.1.1): opaque, or a tuple of scheme, host and port (the domain is
 /// always null for URL-derived origins).
@@ -66,10 +67,18 @@ impl Origin {
     pub fn ascii_serialization(&self) -> String {
         match self {
             Origin::Opaque => "null".to_owned(),
-            Origin::Tuple { scheme, host, port } => match port {
-                Some(port) => format!("{scheme}://{host}:{port}"),
-                None => format!("{scheme}://{host}"),
-            },
+            Origin::Tuple { scheme, host, port } => {
+                // Built by hand rather than with `format!`, whose machinery would stay in the wasm.
+                let mut result = String::with_capacity(scheme.len() + host.len() + 9);
+                result.push_str(scheme);
+                result.push_str("://");
+                result.push_str(host);
+                if let Some(port) = port {
+                    result.push(':');
+                    push_decimal(&mut result, (*port).into());
+                }
+                result
+            }
         }
     }
 }

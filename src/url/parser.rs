@@ -2,6 +2,12 @@
 //! serialization directly (components are appended in serialization order, so the
 //! buffer IS the href when parsing ends).
 //!
+//! With a given url or a state override (§4.4's `url` and `state override` arguments) the same
+//! states run "in place": a state that sets a component replaces it through the URL serializer
+//! ([`Url::from_parts`]), and the path, query and fragment states append to the end of the
+//! serialization after the components that follow theirs were set aside (put back when the
+//! state machine stops).
+//!
 //! The parser works on the UTF-8 bytes of the input. Every delimiter is ASCII, so slicing
 //! at a delimiter stays on a char boundary, and "UTF-8 percent-encode a code point" is
 //! the same as percent-encoding each of its bytes (every set contains all non-ASCII).
@@ -14,7 +20,7 @@ use super::percent_encoding::{
     C0_CONTROL, FRAGMENT, PATH, PercentEncodeSet, QUERY, QueryEncoder, SPECIAL_QUERY, UPPER_HEX,
     USERINFO, percent_encode_after_encoding, percent_encode_bytes_into,
 };
-use super::record::{SchemeType, Url, to_u32};
+use super::record::{Parts, SchemeType, Url, to_u32};
 use super::validation::{Errors, ValidationError, ValidationErrorKind as E, ValidationSink};
 use crate::infra::strings::push_decimal;
 use alloc::borrow::Cow;
@@ -26,6 +32,9 @@ use core::fmt;
 pub enum ParseError {
     /// Failure, with the validation error the spec signals at that point.
     Failure(E),
+    /// Failure under a state override where the spec signals no validation error (e.g. the
+    /// hostname state given a port, or the port state given no digits).
+    StateOverride,
     /// The input is longer than this implementation accepts (`MAX_INPUT_LEN` bytes), so
     /// that every offset of the result fits in a `u32`.
     TooLong,
@@ -35,6 +44,7 @@ impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ParseError::Failure(kind) => write!(f, "invalid URL: {kind}"),
+            ParseError::StateOverride => f.write_str("invalid URL: rejected by the state override"),
             ParseError::TooLong => f.write_str("invalid URL: input too long"),
         }
     }
@@ -57,31 +67,126 @@ pub fn is_url_code_point(c: char) -> bool {
     }
 }
 
-/// The parser's states (§4.4), named as in the spec.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum State {
+/// The basic URL parser's states (§4.4): where it starts, and a `state override`.
+///
+/// ```
+/// use webweft::url::ParserState;
+/// assert_eq!(ParserState::from_name("special authority ignore slashes"),
+///            Some(ParserState::SpecialAuthorityIgnoreSlashes));
+/// assert_eq!(ParserState::OpaquePath.name(), "opaque path");
+/// assert_eq!(ParserState::from_name("cannot-be-a-base-URL path"), None);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ParserState {
+    /// "scheme start"
     SchemeStart,
+    /// "scheme"
+    Scheme,
+    /// "no scheme"
     NoScheme,
+    /// "special relative or authority"
     SpecialRelativeOrAuthority,
+    /// "path or authority"
     PathOrAuthority,
+    /// "relative"
     Relative,
+    /// "relative slash"
     RelativeSlash,
+    /// "special authority slashes"
     SpecialAuthoritySlashes,
+    /// "special authority ignore slashes"
     SpecialAuthorityIgnoreSlashes,
+    /// "authority"
     Authority,
+    /// "host"
     Host,
+    /// "hostname"
+    Hostname,
+    /// "port"
     Port,
+    /// "file"
     File,
+    /// "file slash"
     FileSlash,
+    /// "file host"
     FileHost,
+    /// "path start"
     PathStart,
+    /// "path"
     Path,
+    /// "opaque path"
     OpaquePath,
+    /// "query"
     Query,
+    /// "fragment"
     Fragment,
-    /// The end of the state machine: return url.
-    Done,
 }
+
+impl ParserState {
+    /// Every state, in the spec's order.
+    pub const ALL: [ParserState; 21] = [
+        State::SchemeStart,
+        State::Scheme,
+        State::NoScheme,
+        State::SpecialRelativeOrAuthority,
+        State::PathOrAuthority,
+        State::Relative,
+        State::RelativeSlash,
+        State::SpecialAuthoritySlashes,
+        State::SpecialAuthorityIgnoreSlashes,
+        State::Authority,
+        State::Host,
+        State::Hostname,
+        State::Port,
+        State::File,
+        State::FileSlash,
+        State::FileHost,
+        State::PathStart,
+        State::Path,
+        State::OpaquePath,
+        State::Query,
+        State::Fragment,
+    ];
+
+    /// The state's name in the spec without " state" (as whatwg-url's `stateOverride` takes
+    /// it), e.g. "scheme start".
+    pub fn name(self) -> &'static str {
+        match self {
+            State::SchemeStart => "scheme start",
+            State::Scheme => "scheme",
+            State::NoScheme => "no scheme",
+            State::SpecialRelativeOrAuthority => "special relative or authority",
+            State::PathOrAuthority => "path or authority",
+            State::Relative => "relative",
+            State::RelativeSlash => "relative slash",
+            State::SpecialAuthoritySlashes => "special authority slashes",
+            State::SpecialAuthorityIgnoreSlashes => "special authority ignore slashes",
+            State::Authority => "authority",
+            State::Host => "host",
+            State::Hostname => "hostname",
+            State::Port => "port",
+            State::File => "file",
+            State::FileSlash => "file slash",
+            State::FileHost => "file host",
+            State::PathStart => "path start",
+            State::Path => "path",
+            State::OpaquePath => "opaque path",
+            State::Query => "query",
+            State::Fragment => "fragment",
+        }
+    }
+
+    /// The state named `name` (exactly as [`ParserState::name`] spells it).
+    pub fn from_name(name: &str) -> Option<ParserState> {
+        State::ALL.into_iter().find(|state| state.name() == name)
+    }
+}
+
+use ParserState as State;
+
+/// What a state hands on: the next state (`None`: the state machine is done, return url) and
+/// the input position to go on from.
+type Next = (Option<State>, usize);
 
 /// The processed input (after stripping), and the map back to original byte offsets.
 pub(crate) struct Input<'a> {
@@ -175,16 +280,39 @@ pub(crate) enum Mode {
 }
 
 pub(crate) struct Parser<'a, 'i, S: ValidationSink> {
-    pub input: &'i Input<'a>,
-    pub base: Option<&'i Url>,
+    input: &'i Input<'a>,
+    base: Option<&'i Url>,
     /// `None` is UTF-8.
-    pub encoding: Option<&'i dyn QueryEncoder>,
-    pub sink: &'i mut S,
-    pub url: Url,
-    /// Only `Path`/`PathStart` are ever overridden through the parser (the pathname
-    /// setter); the other setters use the per-component steps in `api`.
-    pub state_override: Option<State>,
-    pub mode: Mode,
+    encoding: Option<&'i dyn QueryEncoder>,
+    sink: &'i mut S,
+    url: Url,
+    state_override: Option<State>,
+    mode: Mode,
+    /// Running in place (a url was given, or a state override): see the module docs.
+    in_place: bool,
+    /// In place: the query and fragment set aside while the path, query or fragment is
+    /// appended to (`None` until then).
+    set_aside: Option<SetAside>,
+    /// In place: the username and password the authority state appended to, kept until the
+    /// host is set (a URL without a host has nowhere to serialize them).
+    userinfo: Option<(String, String)>,
+    /// In place: the query or fragment state started on a null query or fragment.
+    appended_to_null: Option<Appended>,
+}
+
+/// The components after the one being appended to, put back by [`Parser::finish_in_place`]
+/// unless the state machine set them.
+struct SetAside {
+    query: Option<String>,
+    fragment: Option<String>,
+}
+
+/// The components the path, query and fragment states append to.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Appended {
+    Path,
+    Query,
+    Fragment,
 }
 
 pub(crate) fn empty_url() -> Url {
@@ -200,6 +328,7 @@ pub(crate) fn empty_url() -> Url {
         fragment_start: None,
         host_kind: None,
         scheme_type: SchemeType::NotSpecial,
+        opaque_path: false,
     }
 }
 
@@ -237,18 +366,59 @@ fn general_parse<S: ValidationSink>(
     if mode == Mode::Full {
         url.serialization.reserve(input.text.len() + 8);
     }
-    let mut parser = Parser {
-        input: &input,
-        base,
-        encoding,
-        sink,
-        url,
-        state_override: None,
-        mode,
-    };
+    let mut parser = Parser::new(&input, base, encoding, sink, url, None, mode);
     parser.run(State::SchemeStart, 0)?;
     parser.url.fix_dot_prefix();
     Ok(parser.url)
+}
+
+/// The basic URL parser in place: with `url` given (`given`; otherwise `url` is a new URL)
+/// or a state override. `url` is left as the state machine left it, also on failure.
+pub(crate) fn parse_in_place<S: ValidationSink>(
+    url: &mut Url,
+    given: bool,
+    input: &str,
+    base: Option<&Url>,
+    encoding: Option<&dyn QueryEncoder>,
+    state_override: Option<State>,
+    sink: &mut S,
+) -> Result<(), ParseError> {
+    if input.len() > MAX_INPUT_LEN {
+        return Err(ParseError::TooLong);
+    }
+    // 1. Leading and trailing C0 control or space go only when no url was given.
+    let input = Input::new(input, !given, sink);
+    let taken = core::mem::replace(url, empty_url());
+    let mut parser = Parser::new(
+        &input,
+        base,
+        encoding,
+        sink,
+        taken,
+        state_override,
+        Mode::Full,
+    );
+    parser.in_place = true;
+    // 4. The state override, or the scheme start state.
+    let result = parser.run(state_override.unwrap_or(State::SchemeStart), 0);
+    parser.finish_in_place();
+    *url = parser.url;
+    result
+}
+
+/// A new URL (§4.1): every component empty or null, the path an empty list.
+pub(crate) fn new_url() -> Url {
+    Url::from_parts(Parts {
+        scheme: "",
+        username: "",
+        password: "",
+        host: None,
+        port: None,
+        path: "",
+        opaque_path: false,
+        query: None,
+        fragment: None,
+    })
 }
 
 /// The fast path: `input` is an "http://", "https://" or "file://" URL already in the form
@@ -383,6 +553,7 @@ pub(crate) fn scan_normalized(bytes: &[u8]) -> Option<Url> {
         fragment_start: fragment_start.map(to_u32),
         host_kind: Some(host_kind),
         scheme_type,
+        opaque_path: false,
     })
 }
 
@@ -428,6 +599,8 @@ static PATH_NOT_SPECIAL_OVERRIDE: ClassTable = class_table(PATH, b"/");
 static OPAQUE_PATH: ClassTable = class_table(C0_CONTROL, b"?# ");
 static QUERY_SPECIAL: ClassTable = class_table(SPECIAL_QUERY, b"#");
 static QUERY_NOT_SPECIAL: ClassTable = class_table(QUERY, b"#");
+static QUERY_SPECIAL_OVERRIDE: ClassTable = class_table(SPECIAL_QUERY, b"");
+static QUERY_NOT_SPECIAL_OVERRIDE: ClassTable = class_table(QUERY, b"");
 static FRAGMENT_ALL: ClassTable = class_table(FRAGMENT, b"");
 
 #[inline]
@@ -472,7 +645,7 @@ impl Url {
     /// Keeps the serializer's "/." exactly when the host is null and the path is a list
     /// whose first segment is empty (§4.5 step 3).
     pub(crate) fn fix_dot_prefix(&mut self) {
-        if self.host_kind.is_some() {
+        if self.host_kind.is_some() || self.opaque_path {
             return;
         }
         let has = self.path_start == self.host_end + 2;
@@ -522,10 +695,35 @@ impl Url {
         self.query_start = base.query_start.filter(|&q| q < end);
         self.fragment_start = None;
         self.scheme_type = base.scheme_type;
+        self.opaque_path = base.opaque_path;
     }
 }
 
 impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
+    fn new(
+        input: &'i Input<'a>,
+        base: Option<&'i Url>,
+        encoding: Option<&'i dyn QueryEncoder>,
+        sink: &'i mut S,
+        url: Url,
+        state_override: Option<State>,
+        mode: Mode,
+    ) -> Self {
+        Parser {
+            input,
+            base,
+            encoding,
+            sink,
+            url,
+            state_override,
+            mode,
+            in_place: false,
+            set_aside: None,
+            userinfo: None,
+            appended_to_null: None,
+        }
+    }
+
     /// The processed input; borrowed for `'i`, independently of `self`.
     #[inline]
     fn bytes(&self) -> &'i [u8] {
@@ -546,7 +744,7 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
         }
     }
 
-    fn fail(&mut self, kind: E, p: usize) -> Result<(State, usize), ParseError> {
+    fn fail(&mut self, kind: E, p: usize) -> Result<Next, ParseError> {
         self.error(kind, p);
         Err(ParseError::Failure(kind))
     }
@@ -618,11 +816,12 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
         i
     }
 
-    pub(crate) fn run(&mut self, mut state: State, mut p: usize) -> Result<(), ParseError> {
-        loop {
+    pub(crate) fn run(&mut self, start: State, mut p: usize) -> Result<(), ParseError> {
+        let mut state = Some(start);
+        while let Some(current) = state {
             if self.mode == Mode::CheckOnly
                 && matches!(
-                    state,
+                    current,
                     State::PathStart
                         | State::Path
                         | State::OpaquePath
@@ -632,19 +831,20 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
             {
                 return Ok(());
             }
-            (state, p) = match state {
-                State::SchemeStart => self.scheme_start_state(),
+            (state, p) = match current {
+                State::SchemeStart => self.scheme_start_state(p)?,
+                State::Scheme => self.scheme_state(p)?,
                 State::NoScheme => self.no_scheme_state(p)?,
                 State::SpecialRelativeOrAuthority => self.special_relative_or_authority_state(p),
                 State::PathOrAuthority => self.path_or_authority_state(p),
-                State::Relative => self.relative_state(p),
-                State::RelativeSlash => self.relative_slash_state(p),
+                State::Relative => self.relative_state(p)?,
+                State::RelativeSlash => self.relative_slash_state(p)?,
                 State::SpecialAuthoritySlashes => self.special_authority_slashes_state(p),
                 State::SpecialAuthorityIgnoreSlashes => {
                     self.special_authority_ignore_slashes_state(p)
                 }
                 State::Authority => self.authority_state(p)?,
-                State::Host => self.host_state(p)?,
+                State::Host | State::Hostname => self.host_state(p)?,
                 State::Port => self.port_state(p)?,
                 State::File => self.file_state(p),
                 State::FileSlash => self.file_slash_state(p),
@@ -654,56 +854,227 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
                 State::OpaquePath => self.opaque_path_state(p),
                 State::Query => self.query_state(p),
                 State::Fragment => self.fragment_state(p),
-                State::Done => return Ok(()),
             };
+        }
+        Ok(())
+    }
+
+    /// In place: sets url's host, with the username and password the authority state left.
+    fn replace_host(&mut self, host: Option<(&str, HostKind)>) {
+        let userinfo = self.userinfo.take();
+        let parts = self.url.parts();
+        let (username, password) = userinfo
+            .as_ref()
+            .map_or((parts.username, parts.password), |(u, p)| (u, p));
+        self.url = Url::from_parts(Parts {
+            username,
+            password,
+            host,
+            ..parts
+        });
+    }
+
+    /// In place: url includes credentials (§4.2), counting those the authority state left.
+    fn includes_credentials(&self) -> bool {
+        match &self.userinfo {
+            Some((username, password)) => !username.is_empty() || !password.is_empty(),
+            None => self.url.includes_credentials(),
         }
     }
 
-    /// Scheme start state and scheme state (no state override: the protocol setter has
-    /// its own steps in `api`).
-    fn scheme_start_state(&mut self) -> (State, usize) {
-        let bytes = self.bytes();
-        if !bytes.first().is_some_and(u8::is_ascii_alphabetic) {
-            return (State::NoScheme, 0);
+    /// In place: makes `component` the end of the serialization, so that the path, query and
+    /// fragment states' inner loops append to it. The components after it are set aside
+    /// (once: later states only append further on). Appending to a null query or fragment
+    /// (which the spec leaves undefined) appends to the empty string, and leaves it null when
+    /// nothing is appended.
+    fn open(&mut self, component: Appended) {
+        if !self.in_place {
+            return;
         }
-        let end = bytes
+        if self.set_aside.is_none() {
+            let url = &self.url;
+            let query = (component == Appended::Path)
+                .then(|| url.query().map(ToOwned::to_owned))
+                .flatten();
+            let fragment = (component != Appended::Fragment)
+                .then(|| url.fragment().map(ToOwned::to_owned))
+                .flatten();
+            let end = match component {
+                Appended::Path => url.path_end(),
+                Appended::Query => url.fragment_start.unwrap_or_else(|| url.len()),
+                Appended::Fragment => url.len(),
+            };
+            self.url.serialization.truncate(end as usize);
+            if component == Appended::Path {
+                self.url.query_start = None;
+            }
+            if component != Appended::Fragment {
+                self.url.fragment_start = None;
+            }
+            self.set_aside = Some(SetAside { query, fragment });
+        }
+        match component {
+            Appended::Query if self.url.query_start.is_none() => {
+                self.url.query_start = Some(self.len());
+                self.url.serialization.push('?');
+                self.appended_to_null = Some(component);
+            }
+            Appended::Fragment if self.url.fragment_start.is_none() => {
+                self.url.fragment_start = Some(self.len());
+                self.url.serialization.push('#');
+                self.appended_to_null = Some(component);
+            }
+            _ => {}
+        }
+    }
+
+    /// In place, when the state machine stops: puts back what [`Parser::open`] set aside
+    /// (unless a state set it meanwhile) and the username and password of an authority whose
+    /// host was never set.
+    fn finish_in_place(&mut self) {
+        if self.set_aside.is_none() && self.userinfo.is_none() {
+            return;
+        }
+        let set_aside = self.set_aside.take();
+        let userinfo = self.userinfo.take();
+        let parts = self.url.parts();
+        let (username, password) = userinfo
+            .as_ref()
+            .map_or((parts.username, parts.password), |(u, p)| (u, p));
+        let (query, fragment) = set_aside.as_ref().map_or((None, None), |s| {
+            (s.query.as_deref(), s.fragment.as_deref())
+        });
+        let still_null = |component| self.appended_to_null == Some(component);
+        self.url = Url::from_parts(Parts {
+            username,
+            password,
+            query: (parts
+                .query
+                .filter(|q| !q.is_empty() || !still_null(Appended::Query)))
+            .or(query),
+            fragment: (parts
+                .fragment
+                .filter(|f| !f.is_empty() || !still_null(Appended::Fragment)))
+            .or(fragment),
+            ..parts
+        });
+    }
+
+    /// Scheme start state.
+    fn scheme_start_state(&mut self, p: usize) -> Result<Next, ParseError> {
+        // 1. An ASCII alpha starts the scheme.
+        if self.at(p).is_some_and(|b| b.is_ascii_alphabetic()) {
+            return self.scheme_state(p);
+        }
+        // 2. Otherwise, without a state override, there is no scheme.
+        if self.state_override.is_none() {
+            return Ok((Some(State::NoScheme), p));
+        }
+        // 3.
+        Err(ParseError::StateOverride)
+    }
+
+    /// Scheme state: the scheme is the run of ASCII alphanumerics, "+", "-" and "." from `p`
+    /// when a ":" ends it.
+    fn scheme_state(&mut self, p: usize) -> Result<Next, ParseError> {
+        let bytes = self.bytes();
+        let end = bytes[p.min(bytes.len())..]
             .iter()
             .position(|&b| !(b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')))
-            .unwrap_or(bytes.len());
+            .map_or(bytes.len(), |i| p + i);
         if bytes.get(end) != Some(&b':') {
-            // Start over in the no scheme state.
-            return (State::NoScheme, 0);
+            // 3. Start over in the no scheme state, or (4) fail under a state override.
+            if self.state_override.is_none() {
+                return Ok((Some(State::NoScheme), 0));
+            }
+            return Err(ParseError::StateOverride);
         }
-        for &b in &bytes[..end] {
-            self.url
-                .serialization
-                .push(char::from(b.to_ascii_lowercase()));
+        let buffer = &bytes[p..end];
+        if self.state_override.is_some() {
+            self.override_scheme(buffer);
+            return Ok((None, end + 1));
         }
-        self.url.scheme_end = to_u32(end);
-        self.url.serialization.push(':');
-        let scheme_type = SchemeType::from_scheme(&self.url.serialization.as_bytes()[..end]);
-        self.url.scheme_type = scheme_type;
+        // 2.2. url's scheme is buffer.
+        if self.in_place {
+            let scheme = buffer.to_ascii_lowercase();
+            let scheme = core::str::from_utf8(&scheme).unwrap_or("");
+            let parts = self.url.parts();
+            self.url = Url::from_parts(Parts { scheme, ..parts });
+        } else {
+            for &b in buffer {
+                self.url
+                    .serialization
+                    .push(char::from(b.to_ascii_lowercase()));
+            }
+            self.url.scheme_end = to_u32(end - p);
+            self.url.serialization.push(':');
+            self.url.scheme_type =
+                SchemeType::from_scheme(&self.url.serialization.as_bytes()[..end - p]);
+        }
+        let scheme_type = self.url.scheme_type;
         let p = end + 1;
         if scheme_type == SchemeType::File {
             if !(self.at(p) == Some(b'/') && self.at(p + 1) == Some(b'/')) {
                 self.error(E::SpecialSchemeMissingFollowingSolidus, p);
             }
-            (State::File, p)
+            Ok((Some(State::File), p))
         } else if scheme_type.is_special()
             && self
                 .base
                 .is_some_and(|base| base.scheme() == self.url.scheme())
         {
-            (State::SpecialRelativeOrAuthority, p)
+            Ok((Some(State::SpecialRelativeOrAuthority), p))
         } else if scheme_type.is_special() {
-            (State::SpecialAuthoritySlashes, p)
+            Ok((Some(State::SpecialAuthoritySlashes), p))
         } else if self.at(p) == Some(b'/') {
-            (State::PathOrAuthority, p + 1)
+            Ok((Some(State::PathOrAuthority), p + 1))
         } else {
             // url's path becomes the empty string: an opaque path.
-            self.set_null_host_path_start();
-            (State::OpaquePath, p)
+            if self.in_place {
+                let parts = self.url.parts();
+                self.url = Url::from_parts(Parts {
+                    path: "",
+                    opaque_path: true,
+                    ..parts
+                });
+            } else {
+                self.set_null_host_path_start();
+                self.url.opaque_path = true;
+            }
+            Ok((Some(State::OpaquePath), p))
         }
+    }
+
+    /// Scheme state at ":" under a state override: the scheme changes unless a step returns.
+    fn override_scheme(&mut self, buffer: &[u8]) {
+        let scheme = buffer.to_ascii_lowercase();
+        let new_type = SchemeType::from_scheme(&scheme);
+        // 2.1.1–2. Special and non-special schemes do not switch into each other.
+        if self.special() != new_type.is_special() {
+            return;
+        }
+        // 2.1.3. A URL with credentials or a port cannot become file.
+        if (self.url.includes_credentials() || self.url.port.is_some())
+            && new_type == SchemeType::File
+        {
+            return;
+        }
+        // 2.1.4. A file URL with an empty host keeps its scheme.
+        if self.url.scheme_type == SchemeType::File && self.url.host_kind == Some(HostKind::Empty) {
+            return;
+        }
+        // 2.2–3. Set the scheme; a port that is now the default port becomes null.
+        let scheme = core::str::from_utf8(&scheme).unwrap_or("");
+        let port = self
+            .url
+            .port
+            .filter(|&p| Some(p) != new_type.default_port());
+        let parts = self.url.parts();
+        self.url = Url::from_parts(Parts {
+            scheme,
+            port,
+            ..parts
+        });
     }
 
     fn set_null_host_path_start(&mut self) {
@@ -714,8 +1085,9 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
         self.url.path_start = end;
     }
 
-    fn no_scheme_state(&mut self, p: usize) -> Result<(State, usize), ParseError> {
+    fn no_scheme_state(&mut self, p: usize) -> Result<Next, ParseError> {
         let c = self.at(p);
+        // 1. Without a base, or with an opaque-path base and no fragment, failure.
         let Some(base) = self.base else {
             return self.fail(E::MissingSchemeNonRelativeUrl, p);
         };
@@ -723,42 +1095,68 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
             if c != Some(b'#') {
                 return self.fail(E::MissingSchemeNonRelativeUrl, p);
             }
-            // Scheme, path and query of base; fragment empty.
-            self.url
-                .copy_base(base, base.fragment_start.unwrap_or_else(|| base.len()));
-            self.url.fragment_start = Some(self.len());
-            self.url.serialization.push('#');
-            return Ok((State::Fragment, p + 1));
+            // 2. Scheme, path and query of base; fragment empty.
+            if self.in_place {
+                let parts = self.url.parts();
+                self.url = Url::from_parts(Parts {
+                    scheme: base.scheme(),
+                    path: base.path(),
+                    opaque_path: base.opaque_path,
+                    query: base.query(),
+                    fragment: Some(""),
+                    ..parts
+                });
+            } else {
+                self.url
+                    .copy_base(base, base.fragment_start.unwrap_or_else(|| base.len()));
+                self.url.fragment_start = Some(self.len());
+                self.url.serialization.push('#');
+            }
+            return Ok((Some(State::Fragment), p + 1));
         }
+        // 3–4.
         if base.scheme_type != SchemeType::File {
-            Ok((State::Relative, p))
+            Ok((Some(State::Relative), p))
         } else {
-            Ok((State::File, p))
+            Ok((Some(State::File), p))
         }
     }
 
-    fn special_relative_or_authority_state(&mut self, p: usize) -> (State, usize) {
+    fn special_relative_or_authority_state(&mut self, p: usize) -> Next {
         if self.at(p) == Some(b'/') && self.at(p + 1) == Some(b'/') {
-            (State::SpecialAuthorityIgnoreSlashes, p + 2)
+            (Some(State::SpecialAuthorityIgnoreSlashes), p + 2)
         } else {
             self.error(E::SpecialSchemeMissingFollowingSolidus, p);
-            (State::Relative, p)
+            (Some(State::Relative), p)
         }
     }
 
-    fn path_or_authority_state(&mut self, p: usize) -> (State, usize) {
+    fn path_or_authority_state(&mut self, p: usize) -> Next {
         if self.at(p) == Some(b'/') {
-            (State::Authority, p + 1)
+            (Some(State::Authority), p + 1)
         } else {
-            self.set_null_host_path_start();
-            (State::Path, p)
+            if !self.in_place {
+                self.set_null_host_path_start();
+            }
+            (Some(State::Path), p)
         }
     }
 
-    fn write_base_scheme(&mut self) {
-        if let Some(base) = self.base
-            && self.url.serialization.is_empty()
-        {
+    /// The base the relative states copy from. The spec reaches them only with one; a state
+    /// override that starts there without one is a failure.
+    fn relative_base(&self) -> Result<&'i Url, ParseError> {
+        self.base
+            .ok_or(ParseError::Failure(E::MissingSchemeNonRelativeUrl))
+    }
+
+    fn write_base_scheme(&mut self, base: &Url) {
+        if self.in_place {
+            let parts = self.url.parts();
+            self.url = Url::from_parts(Parts {
+                scheme: base.scheme(),
+                ..parts
+            });
+        } else if self.url.serialization.is_empty() {
             self.url.serialization.push_str(base.scheme());
             self.url.scheme_end = base.scheme_end;
             self.url.serialization.push(':');
@@ -766,75 +1164,113 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
         }
     }
 
-    fn relative_state(&mut self, p: usize) -> (State, usize) {
-        let Some(base) = self.base else {
-            return (State::Done, p);
-        };
+    fn relative_state(&mut self, p: usize) -> Result<Next, ParseError> {
+        let base = self.relative_base()?;
         // 2. url's scheme is base's scheme.
-        self.write_base_scheme();
+        self.write_base_scheme(base);
         let special = self.special();
-        match self.at(p) {
-            Some(b'/') => (State::RelativeSlash, p + 1),
+        let c = self.at(p);
+        match c {
+            Some(b'/') => return Ok((Some(State::RelativeSlash), p + 1)),
             Some(b'\\') if special => {
                 self.error(E::InvalidReverseSolidus, p);
-                (State::RelativeSlash, p + 1)
+                return Ok((Some(State::RelativeSlash), p + 1));
             }
-            c => {
-                // Credentials, host, port, path and query of base.
-                match c {
-                    Some(b'?' | b'#') | None => self.continue_from_base(base, c, p),
-                    Some(_) => {
-                        // Query null, shorten the path, then the path state.
-                        self.url.copy_base(base, base.path_end());
-                        self.url.shorten_path();
-                        (State::Path, p)
-                    }
-                }
-            }
+            _ => {}
         }
+        // 5. Credentials, host, port, path and query of base; then by c.
+        if !self.in_place {
+            return Ok(match c {
+                Some(b'?' | b'#') | None => self.continue_from_base(base, c, p),
+                Some(_) => {
+                    // Query null, shorten the path, then the path state.
+                    self.url.copy_base(base, base.path_end());
+                    self.url.shorten_path();
+                    (Some(State::Path), p)
+                }
+            });
+        }
+        let parts = self.url.parts();
+        self.url = Url::from_parts(Parts {
+            username: base.username(),
+            password: base.password(),
+            host: base.parts().host,
+            port: base.port,
+            path: base.path(),
+            opaque_path: base.opaque_path,
+            query: match c {
+                Some(b'?') => Some(""),
+                Some(b'#') | None => base.query(),
+                Some(_) => None,
+            },
+            fragment: if c == Some(b'#') {
+                Some("")
+            } else {
+                parts.fragment
+            },
+            ..parts
+        });
+        Ok(match c {
+            Some(b'?') => (Some(State::Query), p + 1),
+            Some(b'#') => (Some(State::Fragment), p + 1),
+            None => (None, p),
+            Some(_) => {
+                self.open(Appended::Path);
+                self.url.shorten_path();
+                (Some(State::Path), p)
+            }
+        })
     }
 
-    fn relative_slash_state(&mut self, p: usize) -> (State, usize) {
+    fn relative_slash_state(&mut self, p: usize) -> Result<Next, ParseError> {
         let c = self.at(p);
         if self.special() && matches!(c, Some(b'/' | b'\\')) {
             if c == Some(b'\\') {
                 self.error(E::InvalidReverseSolidus, p);
             }
-            (State::SpecialAuthorityIgnoreSlashes, p + 1)
-        } else if c == Some(b'/') {
-            (State::Authority, p + 1)
-        } else {
-            // Credentials, host and port of base; then the path state.
-            if let Some(base) = self.base {
-                self.url.copy_base(base, base.authority_end());
-            }
-            self.url.path_start = self.len();
-            (State::Path, p)
+            return Ok((Some(State::SpecialAuthorityIgnoreSlashes), p + 1));
         }
+        if c == Some(b'/') {
+            return Ok((Some(State::Authority), p + 1));
+        }
+        // 3. Credentials, host and port of base; then the path state.
+        let base = self.relative_base()?;
+        if self.in_place {
+            let parts = self.url.parts();
+            self.url = Url::from_parts(Parts {
+                username: base.username(),
+                password: base.password(),
+                host: base.parts().host,
+                port: base.port,
+                ..parts
+            });
+        } else {
+            self.url.copy_base(base, base.authority_end());
+            self.url.path_start = self.len();
+        }
+        Ok((Some(State::Path), p))
     }
 
-    fn special_authority_slashes_state(&mut self, p: usize) -> (State, usize) {
+    fn special_authority_slashes_state(&mut self, p: usize) -> Next {
         if self.at(p) == Some(b'/') && self.at(p + 1) == Some(b'/') {
-            (State::SpecialAuthorityIgnoreSlashes, p + 2)
+            (Some(State::SpecialAuthorityIgnoreSlashes), p + 2)
         } else {
             self.error(E::SpecialSchemeMissingFollowingSolidus, p);
-            (State::SpecialAuthorityIgnoreSlashes, p)
+            (Some(State::SpecialAuthorityIgnoreSlashes), p)
         }
     }
 
-    fn special_authority_ignore_slashes_state(&mut self, mut p: usize) -> (State, usize) {
+    fn special_authority_ignore_slashes_state(&mut self, mut p: usize) -> Next {
         while matches!(self.at(p), Some(b'/' | b'\\')) {
             self.error(E::SpecialSchemeMissingFollowingSolidus, p);
             p += 1;
         }
-        (State::Authority, p)
+        (Some(State::Authority), p)
     }
 
     /// Authority state: everything up to the last "@" before the authority's end is the
     /// userinfo (each earlier "@" is encoded as "%40", as the spec's buffer juggling does).
-    fn authority_state(&mut self, p: usize) -> Result<(State, usize), ParseError> {
-        self.url.serialization.push_str("//");
-        let username_start = self.len();
+    fn authority_state(&mut self, p: usize) -> Result<Next, ParseError> {
         // One scan finds the authority's end and its last "@".
         let special = self.special();
         let bytes = self.bytes();
@@ -849,6 +1285,10 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
             }
             end += 1;
         }
+        if !self.in_place {
+            self.url.serialization.push_str("//");
+        }
+        let username_start = self.len();
         let mut host_p = p;
         if let Some(at_sign) = at_sign {
             if self.sink.enabled() {
@@ -858,35 +1298,56 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
                     }
                 }
             }
-            if at_sign + 1 == end {
-                return self.fail(E::HostMissing, end);
-            }
             let userinfo = &bytes[p..at_sign];
             let colon = userinfo.iter().position(|&b| b == b':');
             let (username, password) = match colon {
                 Some(i) => (&userinfo[..i], &userinfo[i + 1..]),
                 None => (userinfo, &userinfo[..0]),
             };
-            let out = &mut self.url.serialization;
-            percent_encode_bytes_into(username, &USERINFO, out);
-            self.url.username_end = to_u32(out.len());
-            if !password.is_empty() {
-                out.push(':');
-                percent_encode_bytes_into(password, &USERINFO, out);
+            if self.in_place {
+                // The code points are appended to url's username and password.
+                let (mut all_username, mut all_password) =
+                    self.userinfo.take().unwrap_or_else(|| {
+                        (
+                            self.url.username().to_owned(),
+                            self.url.password().to_owned(),
+                        )
+                    });
+                percent_encode_bytes_into(username, &USERINFO, &mut all_username);
+                percent_encode_bytes_into(password, &USERINFO, &mut all_password);
+                self.userinfo = Some((all_username, all_password));
+            } else if at_sign + 1 != end {
+                let out = &mut self.url.serialization;
+                percent_encode_bytes_into(username, &USERINFO, out);
+                self.url.username_end = to_u32(out.len());
+                if !password.is_empty() {
+                    out.push(':');
+                    percent_encode_bytes_into(password, &USERINFO, out);
+                }
+                if out.len() > username_start as usize {
+                    out.push('@');
+                }
             }
-            if out.len() > username_start as usize {
-                out.push('@');
+            // An "@" right before the end: userinfo but no host.
+            if at_sign + 1 == end {
+                return self.fail(E::HostMissing, end);
             }
             host_p = at_sign + 1;
-        } else {
+        } else if !self.in_place {
             self.url.username_end = username_start;
         }
-        self.url.host_start = self.len();
-        Ok((State::Host, host_p))
+        if !self.in_place {
+            self.url.host_start = self.len();
+        }
+        Ok((Some(State::Host), host_p))
     }
 
-    /// Host state / hostname state (no state override).
-    fn host_state(&mut self, p: usize) -> Result<(State, usize), ParseError> {
+    /// Host state and hostname state.
+    fn host_state(&mut self, p: usize) -> Result<Next, ParseError> {
+        // 1. Under a state override a file URL's host is the file host state's.
+        if self.state_override.is_some() && self.url.scheme_type == SchemeType::File {
+            return self.file_host_state(p);
+        }
         let special = self.special();
         let bytes = self.bytes();
         let mut inside_brackets = false;
@@ -909,22 +1370,46 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
             end += 1;
         }
         let is_port = bytes.get(end) == Some(&b':');
-        if p == end && (is_port || special) {
-            return self.fail(E::HostMissing, p);
+        if is_port {
+            // 2.1–2. A port needs a host, and the hostname state takes none.
+            if p == end {
+                return self.fail(E::HostMissing, p);
+            }
+            if self.state_override == Some(State::Hostname) {
+                return Err(ParseError::StateOverride);
+            }
+        } else {
+            // 3.1–2. A special URL needs a host; under a state override an empty host cannot
+            // replace one that has credentials or a port.
+            if p == end && special {
+                return self.fail(E::HostMissing, p);
+            }
+            if self.state_override.is_some()
+                && p == end
+                && (self.includes_credentials() || self.url.port.is_some())
+            {
+                return Err(ParseError::StateOverride);
+            }
         }
         let domain = self.input.text.get(p..end).unwrap_or("");
         if simple && special && !ends_in_a_number(domain) {
-            self.url.host_start = self.len();
-            self.url.serialization.push_str(domain);
-            self.url.host_kind = Some(HostKind::Domain);
-            self.url.host_end = self.len();
+            if self.in_place {
+                self.replace_host(Some((domain, HostKind::Domain)));
+            } else {
+                self.url.host_start = self.len();
+                self.url.serialization.push_str(domain);
+                self.url.host_kind = Some(HostKind::Domain);
+                self.url.host_end = self.len();
+            }
         } else {
             self.write_host(p, end, !special)?;
         }
         if is_port {
-            Ok((State::Port, end + 1))
+            Ok((Some(State::Port), end + 1))
+        } else if self.state_override.is_some() {
+            Ok((None, end))
         } else {
-            Ok((State::PathStart, end))
+            Ok((Some(State::PathStart), end))
         }
     }
 
@@ -936,37 +1421,44 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
         is_opaque: bool,
     ) -> Result<HostKind, ParseError> {
         let buffer = self.input.text.get(from..to).unwrap_or("");
-        self.url.host_start = self.len();
+        // In place the host is parsed aside and then replaces url's; otherwise it is appended.
+        let mut host = String::new();
+        let out = if self.in_place {
+            &mut host
+        } else {
+            self.url.host_start = self.len();
+            &mut self.url.serialization
+        };
         // The host parser reports offsets into `buffer`; a tab or newline removed inside the
         // host shifts them, so each is mapped back to the original input here. (An `Errors`
         // sink, the type the host parser is compiled for anyway, and one call site.)
         let mut errors = Errors(self.sink.enabled().then(Vec::new));
-        let result = parse_host_into(
-            buffer,
-            is_opaque,
-            &mut self.url.serialization,
-            &mut errors,
-            0,
-        );
+        let result = parse_host_into(buffer, is_opaque, out, &mut errors, 0);
         for mut error in errors.0.into_iter().flatten() {
             error.position = self.input.original(from + error.position);
             self.sink.report(error);
         }
         let kind = result.map_err(|e| ParseError::Failure(e.0))?;
-        self.url.host_kind = Some(kind);
-        self.url.host_end = self.len();
+        if self.in_place {
+            self.replace_host(Some((&host, kind)));
+        } else {
+            self.url.host_kind = Some(kind);
+            self.url.host_end = self.len();
+        }
         Ok(kind)
     }
 
-    fn port_state(&mut self, p: usize) -> Result<(State, usize), ParseError> {
+    fn port_state(&mut self, p: usize) -> Result<Next, ParseError> {
         let bytes = self.bytes();
         let digits_end = bytes[p.min(bytes.len())..]
             .iter()
             .position(|b| !b.is_ascii_digit())
             .map_or(bytes.len(), |i| p + i);
         let c = bytes.get(digits_end).copied();
-        let terminates =
-            matches!(c, None | Some(b'/' | b'?' | b'#')) || (self.special() && c == Some(b'\\'));
+        // 2. The digits end at the authority's end, or under a state override at anything.
+        let terminates = matches!(c, None | Some(b'/' | b'?' | b'#'))
+            || (self.special() && c == Some(b'\\'))
+            || self.state_override.is_some();
         if !terminates {
             return self.fail(E::PortInvalid, digits_end);
         }
@@ -974,13 +1466,24 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
             let Some(port) = parse_port(&bytes[p..digits_end]) else {
                 return self.fail(E::PortOutOfRange, p);
             };
-            if Some(port) != self.url.scheme_type.default_port() {
+            // 2.1.3. The default port is null.
+            let port = (Some(port) != self.url.scheme_type.default_port()).then_some(port);
+            if self.in_place {
+                let parts = self.url.parts();
+                self.url = Url::from_parts(Parts { port, ..parts });
+            } else if let Some(port) = port {
                 self.url.port = Some(port);
                 self.url.serialization.push(':');
                 push_decimal(&mut self.url.serialization, port.into());
             }
+            if self.state_override.is_some() {
+                return Ok((None, digits_end));
+            }
         }
-        Ok((State::PathStart, digits_end))
+        if self.state_override.is_some() {
+            return Err(ParseError::StateOverride);
+        }
+        Ok((Some(State::PathStart), digits_end))
     }
 
     fn write_empty_host(&mut self) {
@@ -996,76 +1499,118 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
     /// The relative and file states' steps for "?", "#" and the end of input, `c`: url takes
     /// base's URL up to its query ("?": a new, empty query follows) or up to its fragment ("#":
     /// base's query, then a new, empty fragment; the end: base's query and no fragment).
-    fn continue_from_base(&mut self, base: &Url, c: Option<u8>, p: usize) -> (State, usize) {
+    fn continue_from_base(&mut self, base: &Url, c: Option<u8>, p: usize) -> Next {
         if c == Some(b'?') {
             self.url.copy_base(base, base.path_end());
             self.url.query_start = Some(self.len());
             self.url.serialization.push('?');
-            return (State::Query, p + 1);
+            return (Some(State::Query), p + 1);
         }
         self.url
             .copy_base(base, base.fragment_start.unwrap_or_else(|| base.len()));
         if c.is_none() {
-            return (State::Done, p);
+            return (None, p);
         }
         self.url.fragment_start = Some(self.len());
         self.url.serialization.push('#');
-        (State::Fragment, p + 1)
+        (Some(State::Fragment), p + 1)
     }
 
-    fn file_state(&mut self, p: usize) -> (State, usize) {
+    fn file_state(&mut self, p: usize) -> Next {
         // 1–2. url's scheme is "file" and its host the empty host.
-        if self.url.serialization.is_empty() {
-            self.url.serialization.push_str("file:");
-            self.url.scheme_end = 4;
+        if self.in_place {
+            let parts = self.url.parts();
+            self.url = Url::from_parts(Parts {
+                scheme: "file",
+                host: Some(("", HostKind::Empty)),
+                ..parts
+            });
+        } else {
+            if self.url.serialization.is_empty() {
+                self.url.serialization.push_str("file:");
+                self.url.scheme_end = 4;
+            }
+            self.url.scheme_type = SchemeType::File;
+            self.write_empty_host();
         }
-        self.url.scheme_type = SchemeType::File;
-        self.write_empty_host();
         let c = self.at(p);
         if matches!(c, Some(b'/' | b'\\')) {
             if c == Some(b'\\') {
                 self.error(E::InvalidReverseSolidus, p);
             }
-            return (State::FileSlash, p + 1);
+            return (Some(State::FileSlash), p + 1);
         }
         let Some(base) = self.base.filter(|b| b.scheme_type == SchemeType::File) else {
-            return (State::Path, p);
+            return (Some(State::Path), p);
         };
-        // Host, path and query of base.
-        match c {
-            Some(b'?' | b'#') | None => self.continue_from_base(base, c, p),
-            Some(_) => {
-                self.url.copy_base(base, base.path_end());
-                if !starts_with_windows_drive_letter(&self.bytes()[p..]) {
-                    self.url.shorten_path();
+        // 4. Host, path and query of base.
+        let drive_letter = starts_with_windows_drive_letter(&self.bytes()[p..]);
+        if self.in_place {
+            let parts = self.url.parts();
+            self.url = Url::from_parts(Parts {
+                host: base.parts().host,
+                path: base.path(),
+                opaque_path: base.opaque_path,
+                query: match c {
+                    Some(b'?') => Some(""),
+                    Some(b'#') | None => base.query(),
+                    Some(_) => None,
+                },
+                fragment: if c == Some(b'#') {
+                    Some("")
                 } else {
-                    self.error(E::FileInvalidWindowsDriveLetter, p);
-                    let path_start = self.url.path_start as usize;
-                    self.url.serialization.truncate(path_start);
-                }
-                (State::Path, p)
+                    parts.fragment
+                },
+                ..parts
+            });
+            match c {
+                Some(b'?') => return (Some(State::Query), p + 1),
+                Some(b'#') => return (Some(State::Fragment), p + 1),
+                None => return (None, p),
+                Some(_) => self.open(Appended::Path),
+            }
+        } else {
+            match c {
+                Some(b'?' | b'#') | None => return self.continue_from_base(base, c, p),
+                Some(_) => self.url.copy_base(base, base.path_end()),
             }
         }
+        // 4.4. Shorten the path, or (a Windows drive letter) empty it.
+        if !drive_letter {
+            self.url.shorten_path();
+        } else {
+            self.error(E::FileInvalidWindowsDriveLetter, p);
+            let path_start = self.url.path_start as usize;
+            self.url.serialization.truncate(path_start);
+            self.url.opaque_path = false;
+        }
+        (Some(State::Path), p)
     }
 
-    fn file_slash_state(&mut self, p: usize) -> (State, usize) {
+    fn file_slash_state(&mut self, p: usize) -> Next {
         let c = self.at(p);
         if matches!(c, Some(b'/' | b'\\')) {
             if c == Some(b'\\') {
                 self.error(E::InvalidReverseSolidus, p);
             }
-            return (State::FileHost, p + 1);
+            return (Some(State::FileHost), p + 1);
         }
         if let Some(base) = self.base.filter(|b| b.scheme_type == SchemeType::File) {
-            // url's host is base's host.
-            let host_start = self.url.host_start as usize;
-            self.url.serialization.truncate(host_start);
-            self.url
-                .serialization
-                .push_str(base.host_serialized().unwrap_or(""));
-            self.url.host_end = self.len();
-            self.url.host_kind = base.host_kind;
-            self.url.path_start = self.len();
+            // 2.1.1. url's host is base's host.
+            if self.in_place {
+                self.replace_host(base.parts().host);
+                self.open(Appended::Path);
+            } else {
+                let host_start = self.url.host_start as usize;
+                self.url.serialization.truncate(host_start);
+                self.url
+                    .serialization
+                    .push_str(base.host_serialized().unwrap_or(""));
+                self.url.host_end = self.len();
+                self.url.host_kind = base.host_kind;
+                self.url.path_start = self.len();
+            }
+            // 2.1.2. base's drive letter, unless the input has its own.
             let base_first = base.path_segments().and_then(|mut s| s.next());
             if !starts_with_windows_drive_letter(&self.bytes()[p..])
                 && let Some(first) = base_first
@@ -1075,73 +1620,90 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
                 self.url.serialization.push_str(first);
             }
         }
-        (State::Path, p)
+        (Some(State::Path), p)
     }
 
-    fn file_host_state(&mut self, p: usize) -> Result<(State, usize), ParseError> {
+    fn file_host_state(&mut self, p: usize) -> Result<Next, ParseError> {
         let bytes = self.bytes();
         let end = bytes[p.min(bytes.len())..]
             .iter()
             .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
             .map_or(bytes.len(), |i| p + i);
+        // 1.1. A Windows drive letter is no host: the path state re-reads it.
         if self.state_override.is_none() && is_windows_drive_letter(&bytes[p..end]) {
-            // The buffer is reused by the path state: re-read it there.
             self.error(E::FileInvalidWindowsDriveLetterHost, p);
-            return Ok((State::Path, p));
+            return Ok((Some(State::Path), p));
         }
-        if end > p {
-            let kind = self.write_host(p, end, false)?;
-            if kind == HostKind::Domain
-                && self.url.serialization.get(self.url.host_start as usize..) == Some("localhost")
-            {
-                let host_start = self.url.host_start as usize;
-                self.url.serialization.truncate(host_start);
-                self.url.host_kind = Some(HostKind::Empty);
-                self.url.host_end = self.len();
+        if end == p {
+            // 1.2. The empty host (the file state set it already when not in place).
+            if self.in_place {
+                self.replace_host(Some(("", HostKind::Empty)));
+            }
+        } else {
+            // 1.3. The host, with "localhost" as the empty host.
+            self.write_host(p, end, !self.special())?;
+            if self.url.host_serialized() == Some("localhost") {
+                if self.in_place {
+                    self.replace_host(Some(("", HostKind::Empty)));
+                } else {
+                    let host_start = self.url.host_start as usize;
+                    self.url.serialization.truncate(host_start);
+                    self.url.host_kind = Some(HostKind::Empty);
+                    self.url.host_end = self.len();
+                }
             }
         }
-        Ok((State::PathStart, end))
+        if self.state_override.is_some() {
+            return Ok((None, end));
+        }
+        Ok((Some(State::PathStart), end))
     }
 
-    fn path_start_state(&mut self, p: usize) -> (State, usize) {
-        self.url.path_start = self.len();
+    fn path_start_state(&mut self, p: usize) -> Next {
+        if self.in_place {
+            self.open(Appended::Path);
+        } else {
+            self.url.path_start = self.len();
+        }
         let c = self.at(p);
         if self.special() {
             if c == Some(b'\\') {
                 self.error(E::InvalidReverseSolidus, p);
             }
             if matches!(c, Some(b'/' | b'\\')) {
-                return (State::Path, p + 1);
+                return (Some(State::Path), p + 1);
             }
-            return (State::Path, p);
+            return (Some(State::Path), p);
         }
         if self.state_override.is_none() {
             if c == Some(b'?') {
                 self.url.query_start = Some(self.len());
                 self.url.serialization.push('?');
-                return (State::Query, p + 1);
+                return (Some(State::Query), p + 1);
             }
             if c == Some(b'#') {
                 self.url.fragment_start = Some(self.len());
                 self.url.serialization.push('#');
-                return (State::Fragment, p + 1);
+                return (Some(State::Fragment), p + 1);
             }
         }
         match c {
-            Some(b'/') => (State::Path, p + 1),
-            Some(_) => (State::Path, p),
+            Some(b'/') => (Some(State::Path), p + 1),
+            Some(_) => (Some(State::Path), p),
             None => {
+                // 5. Under a state override a URL without a host gets an empty segment.
                 if self.state_override.is_some() && self.url.host_kind.is_none() {
                     self.url.serialization.push('/');
                 }
-                (State::Done, p)
+                (None, p)
             }
         }
     }
 
     /// Path state: one iteration per segment. Each segment is written as "/" + its
     /// percent-encoding, then removed again if it was a single-dot or double-dot segment.
-    fn path_state(&mut self, mut p: usize) -> (State, usize) {
+    fn path_state(&mut self, mut p: usize) -> Next {
+        self.open(Appended::Path);
         let special = self.special();
         let table = match (special, self.state_override.is_none()) {
             (true, true) => &PATH_SPECIAL,
@@ -1180,28 +1742,33 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
                     .replace_range(segment_start + 2..segment_start + 3, ":");
             }
             match c {
-                None => return (State::Done, end),
-                Some(b'?') => {
+                None => return (None, end),
+                Some(b'?') if self.state_override.is_none() => {
                     self.url.query_start = Some(self.len());
                     self.url.serialization.push('?');
-                    return (State::Query, end + 1);
+                    return (Some(State::Query), end + 1);
                 }
-                Some(b'#') => {
+                Some(b'#') if self.state_override.is_none() => {
                     self.url.fragment_start = Some(self.len());
                     self.url.serialization.push('#');
-                    return (State::Fragment, end + 1);
+                    return (Some(State::Fragment), end + 1);
                 }
                 Some(_) => p = end + 1,
             }
         }
     }
 
-    fn opaque_path_state(&mut self, mut p: usize) -> (State, usize) {
+    /// Opaque path state. In place on a path list (which the spec leaves undefined) the path
+    /// becomes the opaque path that is the list's serialization, and is appended to.
+    fn opaque_path_state(&mut self, mut p: usize) -> Next {
+        self.open(Appended::Path);
+        self.url.opaque_path = true;
         loop {
             let end = self.encode_until(p, &OPAQUE_PATH);
             match self.at(end) {
-                None => return (State::Done, end),
+                None => return (None, end),
                 Some(b' ') => {
+                    self.error(E::InvalidUrlUnit, end);
                     // A space before "?" or "#" is encoded so that it cannot be lost.
                     if matches!(self.at(end + 1), Some(b'?' | b'#')) {
                         self.url.serialization.push_str("%20");
@@ -1213,18 +1780,19 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
                 Some(b'?') => {
                     self.url.query_start = Some(self.len());
                     self.url.serialization.push('?');
-                    return (State::Query, end + 1);
+                    return (Some(State::Query), end + 1);
                 }
                 Some(_) => {
                     self.url.fragment_start = Some(self.len());
                     self.url.serialization.push('#');
-                    return (State::Fragment, end + 1);
+                    return (Some(State::Fragment), end + 1);
                 }
             }
         }
     }
 
-    fn query_state(&mut self, p: usize) -> (State, usize) {
+    fn query_state(&mut self, p: usize) -> Next {
+        self.open(Appended::Query);
         let special = self.special();
         // 1. Non-special and ws/wss URLs always use UTF-8.
         let encoding = self.encoding.filter(|e| {
@@ -1232,20 +1800,24 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
                 && special
                 && !matches!(self.url.scheme_type, SchemeType::Ws | SchemeType::Wss)
         });
+        // 2. Without a state override "#" ends the query.
+        let stops_at_hash = self.state_override.is_none();
         let end = match encoding {
             None => self.encode_until(
                 p,
-                if special {
-                    &QUERY_SPECIAL
-                } else {
-                    &QUERY_NOT_SPECIAL
+                match (special, stops_at_hash) {
+                    (true, true) => &QUERY_SPECIAL,
+                    (false, true) => &QUERY_NOT_SPECIAL,
+                    (true, false) => &QUERY_SPECIAL_OVERRIDE,
+                    (false, false) => &QUERY_NOT_SPECIAL_OVERRIDE,
                 },
             ),
             Some(encoding) => {
                 let bytes = self.bytes();
-                let end = bytes[p.min(bytes.len())..]
+                let rest = &bytes[p.min(bytes.len())..];
+                let end = rest
                     .iter()
-                    .position(|&b| b == b'#')
+                    .position(|&b| stops_at_hash && b == b'#')
                     .map_or(bytes.len(), |i| p + i);
                 if self.sink.enabled() {
                     for i in p..end {
@@ -1267,15 +1839,16 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
         if self.at(end).is_some() {
             self.url.fragment_start = Some(self.len());
             self.url.serialization.push('#');
-            (State::Fragment, end + 1)
+            (Some(State::Fragment), end + 1)
         } else {
-            (State::Done, end)
+            (None, end)
         }
     }
 
-    fn fragment_state(&mut self, p: usize) -> (State, usize) {
+    fn fragment_state(&mut self, p: usize) -> Next {
+        self.open(Appended::Fragment);
         let end = self.encode_until(p, &FRAGMENT_ALL);
-        (State::Done, end)
+        (None, end)
     }
 }
 

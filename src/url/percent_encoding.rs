@@ -110,7 +110,13 @@ pub(crate) fn hex_value(byte: u8) -> Option<u8> {
     }
 }
 
-/// Percent-decode a byte sequence. Borrows when there is nothing to decode.
+/// Percent-decode a byte sequence (URL §1.3): each "%" followed by two ASCII hex digits becomes
+/// the byte they name; every other byte stays. Borrows when there is nothing to decode.
+///
+/// ```
+/// use webweft::url::percent_encoding::percent_decode;
+/// assert_eq!(&*percent_decode(b"%25%s%1G%7e\xFF"), b"%%s%1G~\xFF");
+/// ```
 pub fn percent_decode(input: &[u8]) -> Cow<'_, [u8]> {
     if !input.contains(&b'%') {
         return Cow::Borrowed(input);
@@ -138,7 +144,12 @@ pub fn percent_decode(input: &[u8]) -> Cow<'_, [u8]> {
     Cow::Owned(output)
 }
 
-/// Percent-decode a scalar value string: percent-decode its UTF-8 encoding.
+/// Percent-decode a scalar value string (URL §1.3): percent-decode its UTF-8 encoding.
+///
+/// ```
+/// use webweft::url::percent_encoding::percent_decode_str;
+/// assert_eq!(&*percent_decode_str("‽%25%2E"), b"\xE2\x80\xBD%.");
+/// ```
 pub fn percent_decode_str(input: &str) -> Cow<'_, [u8]> {
     percent_decode(input.as_bytes())
 }

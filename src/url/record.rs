@@ -75,8 +75,11 @@ impl SchemeType {
 ///                              host_end
 /// ```
 /// With a null host there is no "//" and `username_end == host_start == host_end ==
-/// scheme_end + 1`; the serializer's "/." (for a null host and a path starting with an
+/// scheme_end + 1`; the serializer's "/." (for a null host and a path list starting with an
 /// empty segment) then sits between `host_end` and `path_start`.
+///
+/// Whether the path is opaque (a string) or a list is kept beside the serialization: the
+/// path list's serialization is "/" and each segment, the opaque path is itself.
 #[derive(Clone)]
 pub struct Url {
     pub(crate) serialization: String,
@@ -91,6 +94,7 @@ pub struct Url {
     /// `None` for a null host.
     pub(crate) host_kind: Option<HostKind>,
     pub(crate) scheme_type: SchemeType,
+    pub(crate) opaque_path: bool,
 }
 
 /// Index of each value in [`Url::components`].
@@ -131,6 +135,7 @@ pub(crate) struct Parts<'a> {
     pub port: Option<u16>,
     /// The serialized path (for an opaque path, the path itself).
     pub path: &'a str,
+    pub opaque_path: bool,
     pub query: Option<&'a str>,
     pub fragment: Option<&'a str>,
 }
@@ -184,7 +189,7 @@ impl Url {
             push_decimal(&mut s, port.into());
         }
         // 3. A null host and a path list starting with an empty segment get "/.".
-        if parts.host.is_none() && parts.path.starts_with("//") {
+        if parts.host.is_none() && !parts.opaque_path && parts.path.starts_with("//") {
             s.push_str("/.");
         }
         let path_start = to_u32(s.len());
@@ -213,6 +218,7 @@ impl Url {
             query_start,
             fragment_start,
             host_kind: parts.host.map(|h| h.1),
+            opaque_path: parts.opaque_path,
         }
     }
 
@@ -225,6 +231,7 @@ impl Url {
             host: self.host_kind.map(|kind| (self.hostname(), kind)),
             port: self.port,
             path: self.path(),
+            opaque_path: self.opaque_path,
             query: self.query(),
             fragment: self.fragment(),
         }
@@ -337,18 +344,19 @@ impl Url {
     /// The URL has an opaque path (§4.2).
     #[inline]
     pub fn has_opaque_path(&self) -> bool {
-        self.host_kind.is_none() && !self.path().starts_with('/')
+        self.opaque_path
     }
 
-    /// The path's segments when the path is a list (`None` for an opaque path).
+    /// The path's segments when the path is a list (`None` for an opaque path): its
+    /// serialization split on "/" after the leading one.
     pub fn path_segments(&self) -> Option<impl Iterator<Item = &str>> {
         if self.has_opaque_path() {
             return None;
         }
         let path = self.path();
         Some(
-            path.get(1..)
-                .unwrap_or("")
+            path.strip_prefix('/')
+                .unwrap_or(path)
                 .split('/')
                 .take(if path.is_empty() { 0 } else { usize::MAX }),
         )

@@ -72,6 +72,42 @@ pub enum ValidationErrorKind {
 }
 
 impl ValidationErrorKind {
+    /// Every error type, in the order of the variants (`kind as u32` is its index here).
+    pub const ALL: [ValidationErrorKind; 29] = {
+        use ValidationErrorKind::*;
+        [
+            DomainToAscii,
+            DomainInvalidCodePoint,
+            DomainToUnicode,
+            HostInvalidCodePoint,
+            Ipv4EmptyPart,
+            Ipv4TooManyParts,
+            Ipv4NonNumericPart,
+            Ipv4NonDecimalPart,
+            Ipv4OutOfRangePart,
+            Ipv6Unclosed,
+            Ipv6InvalidCompression,
+            Ipv6TooManyPieces,
+            Ipv6MultipleCompression,
+            Ipv6InvalidCodePoint,
+            Ipv6TooFewPieces,
+            Ipv4InIpv6TooManyPieces,
+            Ipv4InIpv6InvalidCodePoint,
+            Ipv4InIpv6OutOfRangePart,
+            Ipv4InIpv6TooFewParts,
+            InvalidUrlUnit,
+            SpecialSchemeMissingFollowingSolidus,
+            MissingSchemeNonRelativeUrl,
+            InvalidReverseSolidus,
+            InvalidCredentials,
+            HostMissing,
+            PortOutOfRange,
+            PortInvalid,
+            FileInvalidWindowsDriveLetter,
+            FileInvalidWindowsDriveLetterHost,
+        ]
+    };
+
     /// The spec's identifier for this error type, e.g. `"invalid-URL-unit"`.
     pub fn as_str(self) -> &'static str {
         use ValidationErrorKind::*;
@@ -105,6 +141,18 @@ impl ValidationErrorKind {
             PortInvalid => "port-invalid",
             FileInvalidWindowsDriveLetter => "file-invalid-Windows-drive-letter",
             FileInvalidWindowsDriveLetterHost => "file-invalid-Windows-drive-letter-host",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ValidationErrorKind;
+
+    #[test]
+    fn all_lists_the_variants_in_order() {
+        for (i, kind) in ValidationErrorKind::ALL.into_iter().enumerate() {
+            assert_eq!(kind as usize, i, "{kind}");
         }
     }
 }
