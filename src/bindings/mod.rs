@@ -16,7 +16,9 @@ mod io;
 mod public_suffix;
 #[cfg(feature = "url")]
 mod url;
-#[cfg(feature = "url")]
+// The record-level URL algorithms, for the whatwg-url drop-in's unit only (8 KB gzip that
+// `webweft/url` does not need).
+#[cfg(feature = "url-records")]
 mod url_records;
 
 /// Talc as the allocator: ~3 KB gzip smaller than dlmalloc and faster (docs/size.md); it reuses
