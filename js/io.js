@@ -3,7 +3,7 @@
 // output buffer with the fastest string maker the host has. `#glue` is the glue of the area
 // this copy is bundled into (tools/build-pkg.mjs): each area has its own wasm and memory.
 import { ioInput, ioOutput, ioRelease } from '#glue';
-import { memoryStale, wasm } from './runtime.js';
+import { memoryBuffer, memoryStale, wasm } from './runtime.js';
 import { utf8Decoder as makeUtf8Decoder, utf8Encoder } from './utf8.js';
 
 const encoder = utf8Encoder();
@@ -19,7 +19,6 @@ const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
 const viewedBuffer = uncurry(Object.getOwnPropertyDescriptor(TypedArrayPrototype, 'buffer').get);
 const typedArrayLength = uncurry(Object.getOwnPropertyDescriptor(TypedArrayPrototype, 'length').get);
 const typedArraySet = uncurry(TypedArrayPrototype.set);
-const memoryBuffer = uncurry(Object.getOwnPropertyDescriptor(WebAssembly.Memory.prototype, 'buffer').get);
 
 let memoryView = new Uint8ArrayCtor(0);
 

@@ -10,3 +10,5 @@ export { __weftInstantiated as wasmInstantiated } from '#glue';
 // buffer when it grows (the view's length becomes 0); the translated unit's memory replaces its
 // buffer instead, so there the buffers are compared.
 export { __weftMemoryStale as memoryStale } from '#glue';
+// The memory's current buffer (see tools/build/glue.mjs).
+export { __weftMemoryBuffer as memoryBuffer } from '#glue';

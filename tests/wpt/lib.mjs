@@ -85,7 +85,7 @@ export function report(host, fileResults) {
       if (r.status === 'PASS' && isExpected) stale.push({ file, name: r.name });
     }
   }
-  for (const u of unexpected.slice(0, 50)) {
+  for (const u of unexpected.slice(0, Number(process.env.WPT_SHOW ?? 50))) {
     console.log(`  unexpected ${u.status}: ${u.file} :: ${u.name}\n      ${String(u.message).split('\n')[0]}`);
   }
   if (unexpected.length > 50) console.log(`  ... and ${unexpected.length - 50} more unexpected failures`);

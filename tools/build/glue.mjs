@@ -22,7 +22,8 @@ const js = join(root, 'js');
  *  4. exported functions get internal names, so that none shares a name with a facade function
  *     in one bundle (a bundler would rename the facade's, and its `name`);
  *  5. `__weftExports` gives the facades the current instance's exports, `__weftInstantiated`
- *     whether there is one yet, `__weftMemoryStale(view)` whether a view over memory must be
+ *     whether there is one yet, `__weftMemoryBuffer(memory)` its buffer (through a getter
+ *     captured at load), `__weftMemoryStale(view)` whether a view over memory must be
  *     made again (a real memory detaches the old buffer when it grows; the translation's
  *     memory replaces its buffer, so there the buffers are compared);
  *  6. for the `js` target, the glue's own cached views are renewed the same way.
@@ -93,6 +94,12 @@ export function __weftExports() {
 export const __weftInstantiated = (function () {
     return wasm !== undefined;
 });
+// The memory's buffer, through WebAssembly.Memory's getter captured at load (a page may replace
+// it later); the translated unit's memory is an object of its own.
+${target === 'js' ? 'export const __weftMemoryBuffer = (function (memory) {\n    return memory.buffer;\n});' : `const __weftBufferGetter = typeof WebAssembly === 'object' && WebAssembly !== null ? Object.getOwnPropertyDescriptor(WebAssembly.Memory.prototype, 'buffer').get : undefined;
+export const __weftMemoryBuffer = (function (memory) {
+    return __weftBufferGetter.call(memory);
+});`}
 export const __weftMemoryStale = (function (view) {
     return ${target === 'js' ? 'view.buffer !== wasm.memory.buffer' : 'view.byteLength === 0'};
 });
