@@ -279,6 +279,22 @@ test('Errors: fields, prototypes, and a cause that is the Error itself', () => {
   assert.ok(v8Read('ff0f72782e').error);
 });
 
+test('back-references the writer cannot resolve are DataCloneErrors', () => {
+  // (The Rust codec also refused malformed op streams — an End where a value is expected, a
+  // missing buffer after a View, ... — as its Ops API took them from anyone; the JS writer is
+  // given only the walker's well-formed streams, and checks what a well-formed stream can get
+  // wrong.)
+  assert.equal(failure(() => write([['BackRef', 0]])), 'cannot serialize (op at code index 0): back-reference to object 0, which has not been serialized');
+  assert.equal(
+    failure(() => write([['BeginDenseArray', 1], ['BackRef', 1], ['End']])),
+    'cannot serialize (op at code index 2): back-reference to object 1, which has not been serialized',
+  );
+  assert.equal(
+    failure(() => write([['BeginDenseArray', 2], ['BeginObject'], ['End'], ['View', 'Uint8Array', 0, 0, 0], ['BackRef', 1], ['End']])),
+    "cannot serialize (op at code index 9): a View's BackRef must name an ArrayBuffer, and object 1 is not one",
+  );
+});
+
 // [hex, weft's message, why V8 reads the bytes when it does (undefined: V8 refuses them too)]
 const BAD_FRAMING = [
   ['', 'invalid serialized data at byte 0: unexpected end of data'],
