@@ -74,7 +74,8 @@ function hostURLSearchParamsIsCurrent() {
   }
 }
 
-// Node without full ICU lacks the legacy encodings; some engines get fatal mode or the BOM wrong.
+// Node without full ICU lacks the legacy encodings; some engines get fatal mode, the BOM or
+// streaming wrong.
 function hostTextDecoderIsComplete() {
   if (typeof globalThis.TextDecoder !== 'function') return false;
   try {
@@ -84,6 +85,9 @@ function hostTextDecoderIsComplete() {
     if (decode('windows-1252', [0x80]) !== '\u20AC') return false;
     if (decode('utf-8', [0xef, 0xbb, 0xbf, 0x61]) !== 'a') return false;
     if (decode('utf-8', [0xf0, 0x80], {}) !== '\uFFFD\uFFFD') return false;
+    // A legacy multi-byte character split across a stream's chunks (workerd's loses it).
+    const sjis = new globalThis.TextDecoder('shift_jis');
+    if (sjis.decode(Uint8Array.from([0x82]), { stream: true }) + sjis.decode(Uint8Array.from([0xa0])) !== '\u3042') return false;
     try {
       decode('utf-8', [0xff], { fatal: true });
       return false;

@@ -7,6 +7,7 @@
 const WebAssemblyAtLoad = typeof WebAssembly === 'object' && WebAssembly !== null ? WebAssembly : undefined;
 const ModuleAtLoad = WebAssemblyAtLoad?.Module;
 const InstanceAtLoad = WebAssemblyAtLoad?.Instance;
+const userAgent = typeof navigator === 'object' && navigator !== null ? navigator.userAgent : undefined;
 
 // The smallest module: its magic number and version.
 const EMPTY_MODULE = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
@@ -21,6 +22,11 @@ export function wasmUnavailableReason() {
   if (probe === undefined) {
     try {
       if (typeof ModuleAtLoad !== 'function') throw new TypeError('this JavaScript engine has no WebAssembly');
+      // Workers compile wasm only while a script starts, so a probe now would pass and the first
+      // call in a request would fail: their files import each wasm as a module instead.
+      if (userAgent === 'Cloudflare-Workers') {
+        throw new TypeError('Cloudflare Workers compile WebAssembly only while a script starts (bundle with the "workerd" export condition)');
+      }
       new ModuleAtLoad(EMPTY_MODULE);
       probe = { reason: undefined };
     } catch (error) {

@@ -200,7 +200,6 @@ export const tests = {
   },
 };
 
-/** Runs every test against `weft`; prints one line per failure and a closing count line. */
 // The same, through `webweft/lite` (whose TextDecoder and friends are `webweft/encoding-lite`'s,
 // without the legacy multi-byte encodings; its html and URL areas are the full ones).
 export const liteTests = {
@@ -224,7 +223,8 @@ export const liteTests = {
   },
 };
 
-export async function runPortableTests(weft, hostName, suite = tests) {
+/** Runs `suite` against `weft`, printing through `log`; returns whether every test passed. */
+export async function runPortableTests(weft, hostName, suite = tests, log = console.log) {
   let passed = 0;
   let failed = 0;
   for (const [name, test] of Object.entries(suite)) {
@@ -233,9 +233,9 @@ export async function runPortableTests(weft, hostName, suite = tests) {
       passed++;
     } catch (error) {
       failed++;
-      console.log(`not ok - ${name}\n  ${error?.stack ?? error}`);
+      log(`not ok - ${name}\n  ${error?.stack ?? error}`);
     }
   }
-  console.log(`${hostName}: ${passed} passed, ${failed} failed`);
+  log(`${hostName}: ${passed} passed, ${failed} failed`);
   return failed === 0;
 }
