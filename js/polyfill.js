@@ -158,6 +158,8 @@ function hostStructuredCloneIsGood() {
 // The globals that are WebIDL interfaces (the others are operations).
 const INTERFACES = new Set(['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream', 'URL', 'URLSearchParams', 'DOMException']);
 const ordinaryHasInstance = Function.prototype[Symbol.hasInstance];
+// The interfaces whose objects the host's own APIs take as arguments.
+const TAKEN_BY_HOST_APIS = new Set(['URL', 'URLSearchParams']);
 // The own properties of a constructor that are its own, not statics another host may add.
 const CONSTRUCTOR_KEYS = new Set(['length', 'name', 'prototype', Symbol.hasInstance]);
 
@@ -170,12 +172,19 @@ const CONSTRUCTOR_KEYS = new Set(['length', 'name', 'prototype', Symbol.hasInsta
  *    APIs such as a native URL's `searchParams`) stay instances of the global. Only `instanceof`
  *    changes: weft's methods still brand-check their receiver, so a host object keeps working
  *    through its own prototype's methods, and weft's own objects are unaffected. Subclasses of
- *    weft's class keep the ordinary `instanceof`.
+ *    weft's class keep the ordinary `instanceof`;
+ *  - for URL and URLSearchParams, which host APIs take (fs, http, Worker, fetch bodies): the
+ *    host's prototype as the [[Prototype]] of weft's, so that APIs that check it (Deno's fs and
+ *    http, Node's fetch bodies) accept weft's objects; weft's members shadow the host's.
  */
-function keepHostParts(implementation, host) {
+function keepHostParts(name, implementation, host) {
   for (const key of Reflect.ownKeys(host)) {
     if (CONSTRUCTOR_KEYS.has(key) || Object.hasOwn(implementation, key)) continue;
     Object.defineProperty(implementation, key, Object.getOwnPropertyDescriptor(host, key));
+  }
+  const prototype = host.prototype;
+  if (TAKEN_BY_HOST_APIS.has(name) && typeof prototype === 'object' && prototype !== null && Object.getPrototypeOf(implementation.prototype) === Object.prototype) {
+    Object.setPrototypeOf(implementation.prototype, prototype);
   }
   if (Object.hasOwn(implementation, Symbol.hasInstance)) return;
   const hasInstance = {
@@ -204,7 +213,7 @@ export function install(options = {}) {
     }
     const host = Object.getOwnPropertyDescriptor(globalThis, name)?.value;
     if (INTERFACES.has(name) && typeof host === 'function' && host !== implementation) {
-      keepHostParts(implementation, host);
+      keepHostParts(name, implementation, host);
     }
     // WebIDL operations and interfaces are writable, configurable, non-enumerable properties.
     Object.defineProperty(globalThis, name, {

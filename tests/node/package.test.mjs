@@ -81,6 +81,12 @@ test('every file the exports map, main, types and typesVersions name exists in p
   }
 });
 
+test("no shipped file has a class static block (React Native's Babel preset refuses them)", () => {
+  const files = readdirSync(pkgDir).filter((file) => /\.(c|m)?js$/.test(file));
+  assert.ok(files.length > 50);
+  for (const file of files) assert.ok(!/\bstatic\s*\{/.test(readFileSync(join(pkgDir, file), 'utf8')), file);
+});
+
 /** Runs `source` in a fresh Node process (ES module) after the wasm-counting helper. */
 function runNode(source) {
   const helper = pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), 'wasm-instances.mjs')).href;

@@ -212,12 +212,7 @@ async function runQuickJS(relativePath) {
 const hermesBinary = () => join(dirname(require.resolve('hermes-engine-cli/package.json')), 'linux64-bin', 'hermes');
 const lowered = new Map();
 
-/**
- * `text` lowered by Babel as Metro lowers a React Native app for Hermes (cached per part), and
- * its class static blocks too: current Hermes runs them (the hermesc test compiles the package
- * unlowered), the 0.12 VM npm serves does not ("invalid property name" at `static {`), and
- * React Native's preset leaves them to the engine.
- */
+/** `text` lowered by Babel as Metro lowers a React Native app for Hermes (cached per part). */
 function lower(name, text) {
   if (!lowered.has(name)) {
     const babel = require('@babel/core');
@@ -230,7 +225,6 @@ function lower(name, text) {
       // ('default': the profile for engines before Hermes V1, such as the 0.12 VM, which lowers
       // classes; React Native's default profile, for Hermes V1, keeps them.)
       presets: [[require.resolve('@react-native/babel-preset'), { enableBabelRuntime: false, disableImportExportTransform: true, unstable_transformProfile: 'default' }]],
-      plugins: [require.resolve('@babel/plugin-transform-class-static-block')],
     });
     lowered.set(name, code);
   }

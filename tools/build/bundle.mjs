@@ -1,12 +1,15 @@
 // esbuild, wired for the package: the flavours, the build-only specifiers (js/README.md lists
 // them) and the source maps' clean-up.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import * as esbuild from 'esbuild';
 import { instanceModule } from './instance.mjs';
 import { root } from '../wasm.mjs';
 
 export const js = join(root, 'js');
+const require = createRequire(import.meta.url);
+const babel = require('@babel/core');
 
 /**
  * How each flavour of a file gets its units. Module flavours import other areas' files and the
@@ -61,6 +64,21 @@ export function wiring({ area, flavour, externalAreas = {}, areaApi, units, glue
   const areaUnit = area ? units[area] ?? area : undefined;
   const virtual = (name, contents) => ({ path: name, namespace: 'weft-virtual', pluginData: contents });
   const unitOfGlue = (importer) => basename(dirname(importer)).replace(/-js$/, '');
+  // React Native's Babel preset refuses class static blocks (it leaves classes to the engine but
+  // lowers their private members), and the areas without a unit serve React Native with the
+  // same files as every other host: in every file they become the equivalent static private
+  // field initializers, which cost nothing more.
+  const source = (path) => {
+    const contents = readFileSync(path, 'utf8');
+    if (!/\bstatic \{/.test(contents)) return contents;
+    return babel.transformSync(contents, {
+      filename: path,
+      babelrc: false,
+      configFile: false,
+      sourceMaps: 'inline',
+      plugins: [require.resolve('@babel/plugin-transform-class-static-block')],
+    }).code;
+  };
   return {
     name: 'weft-wiring',
     setup(build) {
@@ -129,9 +147,10 @@ export const html = Object.freeze(Object.fromEntries(Object.keys(area).filter((k
         PARTS.includes(namespace) ? { path: join(dirname(importer), path) } : undefined,
       );
       for (const namespace of PARTS) {
-        build.onLoad({ filter: /.*/, namespace }, ({ path }) => ({ contents: readFileSync(path, 'utf8'), resolveDir: dirname(path), loader: 'js' }));
+        build.onLoad({ filter: /.*/, namespace }, ({ path }) => ({ contents: source(path), resolveDir: dirname(path), loader: 'js' }));
       }
       build.onLoad({ filter: /.*/, namespace: 'weft-virtual' }, ({ pluginData }) => ({ contents: pluginData, resolveDir: js, loader: 'js' }));
+      build.onLoad({ filter: /\.js$/ }, ({ path }) => ({ contents: source(path), loader: 'js' }));
     },
   };
 }
@@ -145,6 +164,7 @@ export const html = Object.freeze(Object.fromEntries(Object.keys(area).filter((k
 export async function bundle({ entry, outfile, flavour, debug, minify, plugins, sourcemap = true }) {
   const { format, platform } = FLAVOURS[flavour];
   const forBundlers = format === 'esm';
+  const keepNames = !forBundlers;
   const { metafile } = await esbuild.build({
     entryPoints: [entry],
     outfile,
@@ -153,7 +173,7 @@ export async function bundle({ entry, outfile, flavour, debug, minify, plugins, 
     platform,
     minify: minify ?? (!debug && !forBundlers),
     // Real function and class names (`atob.name === 'atob'`) in the minified bundles.
-    keepNames: !forBundlers,
+    keepNames,
     sourcemap,
     target: 'es2022',
     external: ['node:*'],
@@ -175,28 +195,41 @@ export async function bundle({ entry, outfile, flavour, debug, minify, plugins, 
 export const shippedSources = new Map();
 
 /**
- * Two changes to a bundle and its source map. (1) keepNames' `__name` helper runs for every
+ * Three changes to a bundle and its source map. (1) keepNames' `__name` helper runs for every
  * nested function each time one is created, with a descriptor that inherits from
  * Object.prototype (a page's `Object.prototype.get`, or a getter at `.set`, makes it throw):
- * it gets a null prototype, and the map's columns after it on its line move with it. (2) The
- * map names its sources as files the package ships once, in src/ (js/ and each unit's glue),
- * instead of carrying their text: dozens of maps would otherwise each hold a copy of the same
- * modules. Generated modules keep their text, but for the inline wasm, which no reader wants.
+ * it gets a null prototype. (2) keepNames names a class in a static block of its own
+ * (`static{__name(this,"URL")}`), which React Native's Babel preset refuses: it becomes a
+ * static private field's initializer, which runs at the same moment with the same `this`
+ * (esbuild's own lowering of static blocks would lower the class's private fields too). The
+ * map's columns after each change move with it. (3) The map names its sources as files the
+ * package ships once, in src/ (js/ and each unit's glue), instead of carrying their text: dozens
+ * of maps would otherwise each hold a copy of the same modules. Generated modules keep their
+ * text, but for the inline wasm and the translated units, which no reader wants.
  */
 function postProcess(file) {
-  const text = readFileSync(file, 'utf8');
+  let text = readFileSync(file, 'utf8');
   const map = JSON.parse(readFileSync(`${file}.map`, 'utf8'));
+  const lines = map.mappings.split(';');
+  const edits = [];
   const helper = /\([\w$]+,"name",\{(?=value:[\w$]+,configurable:!0\})|__defProp\(target, "name", \{ (?=value, configurable: true \}\))/.exec(text);
   if (helper) {
-    const inserted = helper[0].endsWith('{ ') ? '__proto__: null, ' : '__proto__:null,';
     const at = helper.index + helper[0].length;
-    writeFileSync(file, text.slice(0, at) + inserted + text.slice(at));
+    edits.push({ at, length: 0, replacement: helper[0].endsWith('{ ') ? '__proto__: null, ' : '__proto__:null,' });
+  }
+  // (On one line: the minified bundles'. A debug build's spread over lines are left as they are.)
+  for (const match of text.matchAll(/static[ \t]*\{[ \t]*([\w$]+)\(this, ?("[^"]*")\);?[ \t]*\}/g)) {
+    edits.push({ at: match.index, length: match[0].length, replacement: `static #weftName=${match[1]}(this,${match[2]});` });
+  }
+  // (From the end, so that each edit's position is still the original text's.)
+  for (const { at, length, replacement } of edits.sort((a, b) => b.at - a.at)) {
     const line = text.slice(0, at).split('\n').length - 1;
     const column = at - (text.lastIndexOf('\n', at - 1) + 1);
-    const lines = map.mappings.split(';');
-    lines[line] = shiftColumns(lines[line], column, inserted.length);
-    map.mappings = lines.join(';');
+    text = text.slice(0, at) + replacement + text.slice(at + length);
+    lines[line] = shiftColumns(lines[line], column + length, replacement.length - length);
   }
+  if (edits.length) writeFileSync(file, text);
+  map.mappings = lines.join(';');
   // A translated unit is machine-made: its text and its mappings go.
   const translated = map.sources.flatMap((source, i) => (/(^|\/)asm\.js$/.test(source) ? [i] : []));
   if (translated.length) map.mappings = withoutSources(map.mappings, new Set(translated));

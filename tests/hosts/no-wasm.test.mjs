@@ -1,0 +1,178 @@
+// The package's module entries where no WebAssembly runs: an app that imports `webweft` (every
+// area) bundled as Metro resolves it (the "react-native" export condition: the build without
+// WebAssembly) runs the portable tests in QuickJS, in Hermes 0.12 (lowered by Babel as React
+// Native lowers an app for engines before Hermes V1) and in a Node vm realm that cannot compile
+// wasm; current Hermes's compiler (hermesc) compiles the same bundle unlowered. In that realm the
+// build over wasm never leaves a broken global: polyfill.js installs only what needs no wasm,
+// and a module entry's first call explains what to use instead. (The WPT files run in the same
+// engines through the no-wasm polyfill: tests/wpt/script-host.mjs.)
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { before, test } from 'node:test';
+import vm from 'node:vm';
+import * as esbuild from 'esbuild';
+import { getQuickJS } from 'quickjs-emscripten';
+import { pkgDir, repoRoot } from '../wpt/lib.mjs';
+import { noWasmRealm } from '../wpt/script-host.mjs';
+
+const require = createRequire(import.meta.url);
+const work = join(repoRoot, 'target', 'no-wasm');
+const hermesBin = join(dirname(require.resolve('hermes-engine-cli/package.json')), 'linux64-bin');
+const hermesc = join(dirname(require.resolve('hermes-compiler/package.json')), 'hermesc', 'linux64-bin', 'hermesc');
+
+/** The portable tests each engine cannot pass, with what it lacks. */
+const EXPECTED_FAILURES = {
+  quickjs: {
+    'structured clone errors are DataCloneErrors naming the value':
+      'QuickJS gives JavaScript no way to tell a Proxy from its target (V8 has node:util types.isProxy), so a Proxy is cloned as its target',
+  },
+  'hermes 0.12': {
+    'structuredClone: 10,000-deep nesting, resizable buffers, transfer':
+      'Hermes 0.12 has no resizable ArrayBuffer and no way to detach one (no ArrayBuffer.prototype.transfer or structuredClone)',
+    'structured clone errors are DataCloneErrors naming the value':
+      'Hermes gives JavaScript no way to tell a Proxy from its target, so a Proxy is cloned as its target',
+  },
+  'vm-no-wasm': {
+    'structured clone errors are DataCloneErrors naming the value':
+      "a vm realm has no process.getBuiltinModule, webweft's way to V8's Proxy check (node:util types.isProxy)",
+  },
+};
+
+const APP = `import * as weft from 'webweft';
+import { runPortableTests } from ${JSON.stringify(join(repoRoot, 'tests', 'hosts', 'portable.mjs'))};
+const lines = [];
+globalThis.__done = runPortableTests(weft, globalThis.__engine, undefined, (line) => lines.push(line), ${JSON.stringify(EXPECTED_FAILURES)}[globalThis.__engine]).then((passed) => ({ passed, lines }));
+`;
+
+let bundle;
+let inputs;
+before(async () => {
+  rmSync(work, { recursive: true, force: true });
+  mkdirSync(work, { recursive: true });
+  const { metafile } = await esbuild.build({
+    stdin: { contents: APP, resolveDir: repoRoot, sourcefile: 'app.js' },
+    bundle: true,
+    format: 'iife',
+    platform: 'neutral',
+    mainFields: ['react-native', 'module', 'main'],
+    conditions: ['react-native'],
+    target: 'es2022',
+    outfile: join(work, 'app.js'),
+    metafile: true,
+    logLevel: 'warning',
+  });
+  bundle = readFileSync(join(work, 'app.js'), 'utf8');
+  inputs = Object.keys(metafile.inputs);
+});
+
+test('the react-native condition resolves every area to the build without WebAssembly', () => {
+  const shipped = inputs.filter((file) => file.startsWith('pkg/')).map((file) => file.slice(4));
+  assert.ok(shipped.includes('index.no-wasm.js') && shipped.includes('url-asm.js') && shipped.includes('encoding-asm.js'), shipped.join(' '));
+  assert.deepEqual(shipped.filter((file) => /-wasm\.js$|\.wasm$|\.workerd\./.test(file) && !file.includes('no-wasm')), [], 'no wasm reaches the bundle');
+});
+
+test('QuickJS (no WebAssembly, URL, TextDecoder or DOMException) runs the portable tests', async () => {
+  // (The context is left to the process: after the whole suite, freeing its runtime trips
+  // quickjs-emscripten's leak assertion, which freeing after any one of the tests does not.)
+  const context = (await getQuickJS()).newContext();
+  {
+    for (const name of ['WebAssembly', 'URL', 'TextDecoder', 'DOMException']) {
+      const type = context.unwrapResult(context.evalCode(`typeof ${name}`));
+      assert.equal(context.dump(type), 'undefined', name);
+      type.dispose();
+    }
+    context.unwrapResult(context.evalCode("globalThis.__engine = 'quickjs';")).dispose();
+    context.unwrapResult(context.evalCode(bundle, 'app.js')).dispose();
+    const promise = context.unwrapResult(context.evalCode('__done'));
+    context.runtime.executePendingJobs();
+    const state = context.getPromiseState(promise);
+    promise.dispose();
+    assert.equal(state.type, 'fulfilled', 'the tests ran to the end');
+    const { passed, lines } = context.dump(state.value);
+    state.value.dispose();
+    assert.ok(passed, lines.join('\n'));
+  }
+});
+
+/**
+ * The bundle lowered as React Native's Babel preset lowers an app: for Hermes V1 (its default
+ * profile, `hermes-stable`), or for older engines (`default`), such as the 0.12 VM.
+ */
+function lowered(profile) {
+  const babel = require('@babel/core');
+  return babel.transformSync(bundle, {
+    filename: 'app.js',
+    sourceType: 'script',
+    babelrc: false,
+    configFile: false,
+    compact: true,
+    presets: [[require.resolve('@react-native/babel-preset'), { enableBabelRuntime: false, disableImportExportTransform: true, unstable_transformProfile: profile }]],
+  }).code;
+}
+
+test('Hermes 0.12, with the bundle lowered as React Native lowers an app for it, runs the portable tests', () => {
+  const code = lowered('default');
+  const script = join(work, 'app.hermes.js');
+  writeFileSync(script, `var __engine = 'hermes 0.12';\n${code}\n__done.then(function (r) { print(JSON.stringify(r)); }, function (e) { print(JSON.stringify({ passed: false, lines: [String(e && e.stack || e)] })); });\n`);
+  const out = execFileSync(join(hermesBin, 'hermes'), ['-lazy', '-Xes6-promise', '-Xmicrotask-queue', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const { passed, lines } = JSON.parse(out.trim().split('\n').pop());
+  assert.ok(passed, lines.join('\n'));
+});
+
+test("current Hermes's compiler (npm hermes-compiler) compiles the bundle as React Native lowers it for Hermes V1", () => {
+  // (Its VM is not on npm. That profile keeps the classes, private fields and static blocks the
+  // 0.12 VM needs lowered, and lowers async generators, which hermesc refuses.)
+  writeFileSync(join(work, 'app.hermes-v1.js'), lowered('hermes-stable'));
+  execFileSync(hermesc, ['-emit-binary', '-out', join(work, 'app.hbc'), join(work, 'app.hermes-v1.js')], { stdio: ['ignore', 'ignore', 'inherit'] });
+});
+
+test('a vm realm that cannot compile wasm runs the bundle', async () => {
+  // (Node's structuredClone, which a realm of a host would have: webweft detaches through it.)
+  const context = noWasmRealm({ __engine: 'vm-no-wasm', structuredClone });
+  assert.equal(vm.runInContext('typeof WebAssembly', context), 'undefined');
+  vm.runInContext(bundle, context, { filename: 'app.js' });
+  const { passed, lines } = await vm.runInContext('__done', context);
+  assert.ok(passed, lines.join('\n'));
+});
+
+test('in that realm the build over wasm leaves no broken global: polyfill.js installs what needs no wasm and says why', () => {
+  const warnings = [];
+  const context = noWasmRealm({ console: { warn: (...args) => warnings.push(args.join(' ')) } });
+  vm.runInContext(readFileSync(join(pkgDir, 'polyfill.js'), 'utf8'), context, { filename: 'polyfill.js' });
+  const installed = [...vm.runInContext('webweft.installed', context)].sort();
+  const skipped = [...vm.runInContext('webweft.skipped', context)].map(({ name, reason }) => [name, reason]);
+  assert.deepEqual(installed, ['DOMException', 'TextEncoder', 'atob', 'btoa', 'structuredClone']);
+  assert.deepEqual(skipped.map(([name]) => name).sort(), ['TextDecoder', 'URL', 'URLSearchParams']);
+  assert.match(skipped[0][1], /no WebAssembly/);
+  for (const name of ['URL', 'URLSearchParams', 'TextDecoder']) assert.equal(vm.runInContext(`typeof ${name}`, context), 'undefined', `${name} left as it was`);
+  assert.equal(vm.runInContext("atob('YQ==') + structuredClone([1])[0] + new TextEncoder().encode('é').length", context), 'a12');
+  assert.equal(warnings.length, 1);
+  assert.match(warnings[0], /^webweft: not installed: TextDecoder, URL, URLSearchParams .*polyfill\.no-wasm\.js runs without WebAssembly/);
+});
+
+test("in that realm a module entry's first call names the cause and the ways out", () => {
+  const context = noWasmRealm();
+  const module = { exports: {} };
+  vm.runInContext(`(function (exports, require, module, __filename, __dirname) {${readFileSync(join(pkgDir, 'url.cjs'), 'utf8')}\n})`, context, { filename: 'url.cjs' })(
+    module.exports,
+    (specifier) => (specifier.startsWith('node:') ? require(specifier) : { lookUpPublicSuffix() {} }),
+    module,
+    join(pkgDir, 'url.cjs'),
+    pkgDir,
+  );
+  const error = (() => {
+    try {
+      new module.exports.URL('HTTP://EXAMPLE.com/%7efoo/../x?é');
+    } catch (caught) {
+      return caught;
+    }
+    return null;
+  })();
+  assert.ok(error, 'threw');
+  assert.match(error.message, /^webweft\/url needs WebAssembly, and this JavaScript engine has no WebAssembly\. /);
+  assert.match(error.message, /import 'webweft\/url\/no-wasm'/);
+  assert.match(error.message, /"webweft-no-wasm" export condition/);
+});
