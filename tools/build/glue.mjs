@@ -94,15 +94,23 @@ export function __weftExports() {
 export const __weftInstantiated = (function () {
     return wasm !== undefined;
 });
-// The memory's buffer, through WebAssembly.Memory's getter captured at load (a page may replace
-// it later); the translated unit's memory is an object of its own.
-${target === 'js' ? 'export const __weftMemoryBuffer = (function (memory) {\n    return memory.buffer;\n});' : `const __weftBufferGetter = typeof WebAssembly === 'object' && WebAssembly !== null ? Object.getOwnPropertyDescriptor(WebAssembly.Memory.prototype, 'buffer').get : undefined;
+// The memory's buffer, and a view's, through getters captured at load (a page may replace them
+// later); the translated unit's memory is an object of its own.
+const __weftApply = Reflect.apply;
+${target === 'js' ? `const __weftViewBuffer = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'buffer').get;
 export const __weftMemoryBuffer = (function (memory) {
-    return __weftBufferGetter.call(memory);
-});`}
-export const __weftMemoryStale = (function (view) {
-    return ${target === 'js' ? 'view.buffer !== wasm.memory.buffer' : 'view.byteLength === 0'};
+    return memory.buffer;
 });
+export const __weftMemoryStale = (function (view) {
+    return __weftApply(__weftViewBuffer, view, []) !== wasm.memory.buffer;
+});` : `const __weftBufferGetter = typeof WebAssembly === 'object' && WebAssembly !== null ? Object.getOwnPropertyDescriptor(WebAssembly.Memory.prototype, 'buffer').get : undefined;
+const __weftViewLength = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'byteLength').get;
+export const __weftMemoryBuffer = (function (memory) {
+    return __weftApply(__weftBufferGetter, memory, []);
+});
+export const __weftMemoryStale = (function (view) {
+    return __weftApply(__weftViewLength, view, []) === 0;
+});`}
 function __weftGuarded() {
     __wbg_call_guard();
     return wasm;
