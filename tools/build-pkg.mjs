@@ -262,13 +262,13 @@ const htmlTopLevel = () =>
     .replace(/\n\}\s*$/, '\n')
     .replace(/^ {2}(function|interface|type) /gm, (_, kind) => `export ${kind === 'function' ? 'declare function' : kind} `);
 const declarations = {
-  base64: () => types('base64.d.ts'),
+  base64: () => types('base64.d.ts') + types('dom-exception.d.ts'),
   url: () => types('url.d.ts'),
   encoding: () => types('encoding.d.ts'),
   'encoding-lite': () => types('encoding.d.ts'),
-  'structured-clone': () => types('structured-clone.d.ts'),
+  'structured-clone': () => types('structured-clone.d.ts') + types('dom-exception.d.ts'),
   html: htmlTopLevel,
-  index: () => ['base64', 'encoding', 'html', 'install-polyfill', 'structured-clone', 'url'].map((name) => types(`${name}.d.ts`)).join('\n'),
+  index: () => ['base64', 'dom-exception', 'encoding', 'html', 'install-polyfill', 'structured-clone', 'url'].map((name) => types(`${name}.d.ts`)).join('\n'),
   // Every polyfill subpath: the globals `webweft` and `webweftPolyfillOptions`.
   polyfill: () => types('polyfill.d.ts'),
 };

@@ -6,8 +6,16 @@ export interface PolyfillOptions {
   only?: string[];
 }
 
+/** A global the installer left to the host, and why (webweft's needs WebAssembly the host refuses). */
+export interface SkippedGlobal {
+  name: string;
+  reason: string;
+}
+
 /**
  * Installs weft's implementations as globals where the host's are missing or fail a feature
- * test (all of them with `force`; only the names in `only`, if given). Returns the names installed.
+ * test (all of them with `force`; only the names in `only`, if given), and where weft's can run:
+ * one that needs WebAssembly is not installed where the host cannot compile it (the host's stays,
+ * and a warning says so once). Returns the names installed; `skipped` lists those left to the host.
  */
-export function installPolyfill(options?: PolyfillOptions): string[];
+export function installPolyfill(options?: PolyfillOptions): string[] & { readonly skipped: SkippedGlobal[] };

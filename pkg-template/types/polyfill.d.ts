@@ -21,6 +21,8 @@ declare global {
   interface WebweftPolyfillNamespace extends Partial<typeof import('webweft')> {
     /** The names of the globals installed so far. */
     readonly installed: string[];
+    /** The globals left to the host because webweft's needs WebAssembly the host refuses, and why. */
+    readonly skipped: { name: string; reason: string }[];
     /** Resolves to `installed` (installation is synchronous; kept for scripts that await it). */
     readonly ready: Promise<string[]>;
     /** Installs the loaded areas' globals again with these options; returns the names installed. */

@@ -6,7 +6,7 @@ import type { URLValidationError } from 'webweft/url';
 import { TextDecoder, TextEncoder, TextDecoderStream, encode, decode, labelToEncoding, sniffBOM } from 'webweft/encoding';
 import { TextDecoder as LiteDecoder } from 'webweft/encoding-lite';
 import { structuredClone, serialize, deserialize, registerSerializable } from 'webweft/structured-clone';
-import { atob, btoa, base64Encode, base64Decode } from 'webweft/base64';
+import { atob, btoa, base64Encode, base64Decode, DOMException as WeftDOMException } from 'webweft/base64';
 import { parseDate, parseInteger } from 'webweft/html';
 import type { DateValue } from 'webweft/html';
 import { TextDecoder as LiteWholeDecoder, installPolyfill } from 'webweft/lite';
@@ -47,6 +47,11 @@ registerSerializable(Point, { name: 'Point', serialize: (p) => [p.x, p.y], deser
 // @ts-expect-error registerSerializable needs both hooks
 registerSerializable(Point, { name: 'Point' });
 
+// DOMException: the host's, or webweft's where the host has none
+const code: number = new WeftDOMException('m', 'DataCloneError').code;
+// @ts-expect-error code is read-only
+new WeftDOMException().code = 1;
+
 // url
 const url: WeftURL | null = WeftURL.parse('https://example.com/?a=1');
 const params: WeftParams | undefined = url?.searchParams;
@@ -68,6 +73,7 @@ const integer: number = parseInteger('42');
 
 // the whole package: every area, the installer, no init
 const installed: string[] = installPolyfill({ force: true, only: ['URL'] }).concat(whole.installPolyfill());
+const skippedNames: string[] = installPolyfill().skipped.map(({ name, reason }) => `${name}: ${reason}`);
 const wholeURL: typeof WeftURL = whole.URL;
 // @ts-expect-error there is no init: every entry is ready on import
 whole.init();
@@ -75,6 +81,6 @@ whole.init();
 whole.initSync(new Uint8Array(0));
 
 export {
-  again, back, bytes, canonical, date, decoded, encoded, firstError, fromBuffer, installed, integer, into, kind, lite,
+  again, back, bytes, canonical, code, date, skippedNames, decoded, encoded, firstError, fromBuffer, installed, integer, into, kind, lite,
   notANumber, notText, pairs, roundTrip, streamEncoding, suffix, text, value, wholeURL, year,
 };

@@ -9,10 +9,11 @@ globalThis.webweftPolyfillOptions = { force: true, only: ['URL'] };
 const installed: string[] = webweft.installed;
 const again: string[] = webweft.install({ force: false });
 const ready: Promise<string[]> = webweft.ready;
+const skipped: string[] = webweft.skipped.map(({ name, reason }) => `${name}: ${reason}`);
 // Only the loaded areas are present.
 const parsed = webweft.parseURL?.('https://example.com/');
 const year: number | undefined = webweft.html?.parseDate('2016-02-29')?.year;
 // @ts-expect-error the options are force and only
 globalThis.webweftPolyfillOptions = { forced: true };
 
-export { again, installed, parsed, ready, year };
+export { again, installed, parsed, ready, skipped, year };
