@@ -7,7 +7,6 @@
 const WebAssemblyAtLoad = typeof WebAssembly === 'object' && WebAssembly !== null ? WebAssembly : undefined;
 const ModuleAtLoad = WebAssemblyAtLoad?.Module;
 const InstanceAtLoad = WebAssemblyAtLoad?.Instance;
-const userAgent = typeof navigator === 'object' && navigator !== null ? navigator.userAgent : undefined;
 
 // The smallest module: its magic number and version.
 const EMPTY_MODULE = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
@@ -24,7 +23,8 @@ export function wasmUnavailableReason() {
       if (typeof ModuleAtLoad !== 'function') throw new TypeError('this JavaScript engine has no WebAssembly');
       // Workers compile wasm only while a script starts, so a probe now would pass and the first
       // call in a request would fail: their files import each wasm as a module instead.
-      if (userAgent === 'Cloudflare-Workers') {
+      // (navigator read only here: in Node, reading it loads a module of its own.)
+      if (typeof navigator === 'object' && navigator !== null && navigator.userAgent === 'Cloudflare-Workers') {
         throw new TypeError('Cloudflare Workers compile WebAssembly only while a script starts (bundle with the "workerd" export condition)');
       }
       new ModuleAtLoad(EMPTY_MODULE);
@@ -53,10 +53,8 @@ export function instantiateModule(module, imports) {
 
 function unavailable(subpath, why, cause) {
   return new Error(
-    `${subpath} needs WebAssembly, and ${why}. Use webweft's build without WebAssembly: ` +
-      `import '${subpath}/no-wasm', or resolve with the "webweft-no-wasm" export condition ` +
-      `("react-native" selects it too); or, on a page, allow WebAssembly with the ` +
-      `Content-Security-Policy directive script-src 'wasm-unsafe-eval'.`,
+    `${subpath} needs WebAssembly, and ${why}. Import '${subpath}/no-wasm' or resolve with the ` +
+      `"webweft-no-wasm" export condition, or allow script-src 'wasm-unsafe-eval'.`,
     { cause },
   );
 }

@@ -173,6 +173,6 @@ test("in that realm a module entry's first call names the cause and the ways out
   })();
   assert.ok(error, 'threw');
   assert.match(error.message, /^webweft\/url needs WebAssembly, and this JavaScript engine has no WebAssembly\. /);
-  assert.match(error.message, /import 'webweft\/url\/no-wasm'/);
+  assert.match(error.message, /Import 'webweft\/url\/no-wasm'/);
   assert.match(error.message, /"webweft-no-wasm" export condition/);
 });
