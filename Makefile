@@ -77,6 +77,10 @@ test-wpt:
 	node tests/wpt/run.mjs --host vm
 	$(NODE24) tests/wpt/run.mjs --host vm
 	node tests/wpt/run.mjs --host chromium
+	@# The build without WebAssembly, in engines that have none (tests/wpt/script-host.mjs).
+	node tests/wpt/run.mjs --host vm-no-wasm
+	node tests/wpt/run.mjs --host quickjs
+	node tests/wpt/run.mjs --host hermes
 
 test-hosts:
 	$(NODE_BIN)/deno check tests/hosts/types.ts
@@ -85,6 +89,12 @@ test-hosts:
 	$(NODE_BIN)/deno run --allow-all tests/wpt/run.mjs --host vm
 	$(NODE_BIN)/bun tests/hosts/bun.mjs
 	$(NODE_BIN)/bun tests/wpt/run.mjs --host vm
+	@# A webweft URL where each host takes its own (fs, http, fetch, import(), Worker).
+	node tests/hosts/interop.mjs
+	$(NODE_BIN)/deno run --allow-all tests/hosts/interop.mjs
+	$(NODE_BIN)/bun tests/hosts/interop.mjs
+	@# Without WebAssembly (QuickJS, Hermes, a vm realm), and Cloudflare's workerd.
+	node --test tests/hosts/
 
 ## The package's types under TypeScript 5.9 and 7 in every module setting (tests/types/)
 test-types:
