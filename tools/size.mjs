@@ -118,6 +118,33 @@ for (const [subpath, app, call, budget] of APPS) {
 }
 say(`(node columns: ms over a bare node -e "", wall (cpu); bare: ${NODES.map(([name], n) => `${name} ${startup[n][0].wall.toFixed(1)} (${startup[n][0].cpu.toFixed(1)})`).join(', ')}; medians of ${RUNS} interleaved rounds)`);
 
+// The build without WebAssembly (React Native, strict CSP, engines without it): the same apps,
+// resolved with its export condition. Budgets: url 100, encoding 120, encoding-lite 25 KB gzip.
+const NO_WASM_BUDGETS = { url: 100, encoding: 120, 'encoding-lite': 25 };
+say('\nwithout WebAssembly: the same apps bundled with --conditions=webweft-no-wasm, KB (1000 bytes)');
+say('app                                 raw     gzip  brotli  budget');
+for (const [subpath, app] of APPS) {
+  if (!(subpath in NO_WASM_BUDGETS) && subpath !== '') continue;
+  const entry = join(work, `no-wasm-${APPS.findIndex((row) => row[1] === app)}.js`);
+  writeFileSync(entry, `${app}\n`);
+  const result = await esbuild.build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    conditions: ['webweft-no-wasm'],
+    write: false,
+    nodePaths: [join(root, 'node_modules')],
+    logLevel: 'error',
+  });
+  const { raw, gzip, brotli } = compressed(Buffer.from(result.outputFiles[0].contents));
+  const budget = NO_WASM_BUDGETS[subpath];
+  const name = subpath ? `./${subpath}` : app.includes('* as') ? '. (every export)' : '. ({ URL } only)';
+  const over = budget !== undefined && gzip > budget * 1000 ? ' OVER' : '';
+  say(`${name.padEnd(32)} ${kb(raw).padStart(7)} ${kb(gzip).padStart(8)} ${kb(brotli).padStart(7)}  ${(budget === undefined ? '-' : `<= ${budget}`).padStart(6)}${over}`);
+}
+
 say('\nwasm per unit (pkg/*.wasm)          raw     gzip  brotli');
 for (const file of readdirSync(pkg).filter((file) => file.endsWith('.wasm')).sort()) {
   const { raw, gzip, brotli } = compressed(readFileSync(join(pkg, file)));
@@ -129,6 +156,10 @@ for (const file of readdirSync(pkg).filter((file) => file.endsWith('polyfill.js'
   const { raw, gzip, brotli } = compressed(readFileSync(join(pkg, file)));
   say(`${file.padEnd(32)} ${kb(raw).padStart(7)} ${kb(gzip).padStart(8)} ${kb(brotli).padStart(7)}`);
 }
+
+// What `npm install webweft` puts on disk: the files `npm pack` would pack.
+const packed = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', pkg], { cwd: root, encoding: 'utf8' }))[0];
+say(`\nnpm pack: ${packed.entryCount} files, ${(packed.size / 1e6).toFixed(2)} MB packed, ${(packed.unpackedSize / 1e6).toFixed(2)} MB unpacked`);
 
 const resultsFile = process.env.SIZE_RESULTS ?? join(root, 'docs', 'results', 'size.txt');
 if (resultsFile) {
