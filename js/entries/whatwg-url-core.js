@@ -1,0 +1,34 @@
+// The part of `webweft/whatwg-url` and `webweft/whatwg-url/webidl2js-wrapper` with the wasm, a
+// file of its own that both import, so that they share one wasm instance and one set of
+// interfaces (as whatwg-url's index.js and webidl2js-wrapper.js share its modules).
+import URLInterface from '../whatwg-url/generated/URL.js';
+import URLSearchParamsInterface from '../whatwg-url/generated/URLSearchParams.js';
+
+export {
+  basicURLParse,
+  cannotHaveAUsernamePasswordPort,
+  hasAnOpaquePath,
+  isValidURLString,
+  parseURL,
+  parseURLWithValidationErrors,
+  percentDecodeBytes,
+  percentDecodeString,
+  serializeHost,
+  serializeInteger,
+  serializePath,
+  serializeURL,
+  serializeURLOrigin,
+  setThePassword,
+  setTheUsername,
+} from '../whatwg-url/records.js';
+
+// The webidl2js interface modules (install, is, convert, create, ...).
+export { URLInterface, URLSearchParamsInterface };
+
+// whatwg-url's URL and URLSearchParams: the interfaces installed on an object of their own, with
+// the globals the wrappers use (whatwg-url's index.js does the same).
+const sharedGlobalObject = { Array, Object, Promise, String, TypeError };
+URLInterface.install(sharedGlobalObject, ['Window']);
+URLSearchParamsInterface.install(sharedGlobalObject, ['Window']);
+export const URL = sharedGlobalObject.URL;
+export const URLSearchParams = sharedGlobalObject.URLSearchParams;
