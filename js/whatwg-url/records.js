@@ -302,7 +302,7 @@ export function basicURLParse(input, options = {}) {
   const { baseURL, url, stateOverride, encoding } = options;
   const status = runBasicParse(input, baseURL, url, stateOverride, encoding, false);
   if (status === PARSED) {
-    if (!url) return readRecord();
+    if (!url) return withBaseHost(readRecord(), input, baseURL, encoding);
     assignRecord(url, readRecord());
     return url;
   }
@@ -312,15 +312,37 @@ export function basicURLParse(input, options = {}) {
 
 /** The URL parser (URL §4.3; blob URL entries are not kept, so it is the basic URL parser). */
 export function parseURL(input, options = {}) {
-  const status = runBasicParse(input, options.baseURL, undefined, undefined, options.encoding, false);
-  return status === PARSED ? readRecord() : null;
+  const { baseURL, encoding } = options;
+  const status = runBasicParse(input, baseURL, undefined, undefined, encoding, false);
+  return status === PARSED ? withBaseHost(readRecord(), input, baseURL, encoding) : null;
 }
 
 /** The URL parser and its validation errors' names: {url, validationErrors}. */
 export function parseURLWithValidationErrors(input, options = {}) {
-  const status = runBasicParse(input, options.baseURL, undefined, undefined, options.encoding, true);
+  const { baseURL, encoding } = options;
+  const status = runBasicParse(input, baseURL, undefined, undefined, encoding, true);
   const url = status === PARSED ? readRecord() : null;
-  return { url, validationErrors: validationErrors() };
+  const errors = validationErrors();
+  return { url: url === null ? null : withBaseHost(url, input, baseURL, encoding), validationErrors: errors };
+}
+
+/**
+ * `url` (parsed from `input` against `baseURL`) with the base's IPv6 host array itself as its host
+ * when the parser took the host from the base, as whatwg-url's records share it: code compares
+ * hosts with `===` (jsdom's history.pushState checks a URL's host against the document's so). To
+ * tell a host taken from the base from an equal one in the input, the input is parsed again
+ * against the base with another address: only a host taken from the base follows it.
+ */
+function withBaseHost(url, input, baseURL, encoding) {
+  const baseHost = baseURL ? baseURL.host : null;
+  if (!Array.isArray(baseHost) || !Array.isArray(url.host) || !sameItems(baseHost, url.host)) return url;
+  const other = baseHost.slice();
+  other[7] = (other[7] ^ 1) & 0xffff;
+  if (runBasicParse(input, { ...baseURL, host: other }, undefined, undefined, encoding, false) === PARSED) {
+    const { host } = readRecord();
+    if (Array.isArray(host) && sameItems(host, other)) url.host = baseHost;
+  }
+  return url;
 }
 
 /** Whether `input` is a valid URL string (URL §4.3's writing rules), relative to `baseURL`. */
