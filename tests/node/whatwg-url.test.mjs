@@ -277,6 +277,20 @@ test('basicURLParse changes the record it is given, also when it then fails', ()
   }
 });
 
+test('an IPv6 host taken from the base URL is the base\'s array itself, as in whatwg-url\'s records', () => {
+  // (Code compares hosts with ===: jsdom's history.pushState does.)
+  for (const api of [dropIn, reference]) {
+    const base = api.parseURL('http://[::1]:8080/dir/');
+    assert.equal(api.parseURL('x?y', { baseURL: base }).host, base.host);
+    assert.equal(api.basicURLParse('/x', { baseURL: base }).host, base.host);
+    assert.equal(api.parseURLWithValidationErrors('#f', { baseURL: base }).url.host, base.host);
+    // An authority of the input's own is parsed anew.
+    const own = api.parseURL('//[::1]:8080/x', { baseURL: base }).host;
+    assert.deepEqual(own, base.host);
+    assert.notEqual(own, base.host);
+  }
+});
+
 test('an unknown state override throws a TypeError, as with whatwg-url', () => {
   for (const api of [dropIn, reference]) {
     assert.throws(() => api.basicURLParse('x', { url: api.parseURL('https://a.test/'), stateOverride: 'nonsense' }), TypeError);
