@@ -79,6 +79,7 @@ test-node:
 test-wpt:
 	node tests/wpt/run.mjs --host vm
 	$(NODE24) tests/wpt/run.mjs --host vm
+	node tests/wpt/run.mjs --host whatwg-url
 	node tests/wpt/run.mjs --host chromium
 
 test-hosts:
