@@ -3,6 +3,10 @@
 // interfaces (as whatwg-url's index.js and webidl2js-wrapper.js share its modules).
 import URLInterface from '../whatwg-url/generated/URL.js';
 import URLSearchParamsInterface from '../whatwg-url/generated/URLSearchParams.js';
+import { recordAPI } from '../whatwg-url/record-api.js';
+import * as records from '../whatwg-url/records.js';
+
+Object.assign(recordAPI, records);
 
 export {
   basicURLParse,

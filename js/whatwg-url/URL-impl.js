@@ -3,18 +3,7 @@
 // a URLSearchParams implementation (`_query`), with webweft's record-level algorithms.
 import URLWrapper from './generated/URL.js';
 import URLSearchParamsWrapper from './generated/URLSearchParams.js';
-import {
-  basicURLParse,
-  cannotHaveAUsernamePasswordPort,
-  hasAnOpaquePath,
-  serializeHost,
-  serializeInteger,
-  serializePath,
-  serializeURL,
-  serializeURLOrigin,
-  setThePassword,
-  setTheUsername,
-} from './records.js';
+import { recordAPI as api } from './record-api.js';
 import { parseUrlencodedString } from './urlencoded.js';
 
 export const implementation = class URLImpl {
@@ -22,10 +11,10 @@ export const implementation = class URLImpl {
   constructor(globalObject, [url, base]) {
     let parsedBase = null;
     if (base !== undefined) {
-      parsedBase = basicURLParse(base);
+      parsedBase = api.basicURLParse(base);
       if (parsedBase === null) throw new TypeError(`Invalid base URL: ${base}`);
     }
-    const parsedURL = basicURLParse(url, { baseURL: parsedBase });
+    const parsedURL = api.basicURLParse(url, { baseURL: parsedBase });
     if (parsedURL === null) throw new TypeError(`Invalid URL: ${url}`);
     const query = parsedURL.query !== null ? parsedURL.query : '';
     this._url = parsedURL;
@@ -46,18 +35,18 @@ export const implementation = class URLImpl {
   static canParse(url, base) {
     let parsedBase = null;
     if (base !== undefined) {
-      parsedBase = basicURLParse(base);
+      parsedBase = api.basicURLParse(base);
       if (parsedBase === null) return false;
     }
-    return basicURLParse(url, { baseURL: parsedBase }) !== null;
+    return api.basicURLParse(url, { baseURL: parsedBase }) !== null;
   }
 
   get href() {
-    return serializeURL(this._url);
+    return api.serializeURL(this._url);
   }
 
   set href(v) {
-    const parsedURL = basicURLParse(v);
+    const parsedURL = api.basicURLParse(v);
     if (parsedURL === null) throw new TypeError(`Invalid URL: ${v}`);
     this._url = parsedURL;
     this._query._list.splice(0);
@@ -66,7 +55,7 @@ export const implementation = class URLImpl {
   }
 
   get origin() {
-    return serializeURLOrigin(this._url);
+    return api.serializeURLOrigin(this._url);
   }
 
   get protocol() {
@@ -74,7 +63,7 @@ export const implementation = class URLImpl {
   }
 
   set protocol(v) {
-    basicURLParse(`${v}:`, { url: this._url, stateOverride: 'scheme start' });
+    api.basicURLParse(`${v}:`, { url: this._url, stateOverride: 'scheme start' });
   }
 
   get username() {
@@ -82,8 +71,8 @@ export const implementation = class URLImpl {
   }
 
   set username(v) {
-    if (cannotHaveAUsernamePasswordPort(this._url)) return;
-    setTheUsername(this._url, v);
+    if (api.cannotHaveAUsernamePasswordPort(this._url)) return;
+    api.setTheUsername(this._url, v);
   }
 
   get password() {
@@ -91,51 +80,51 @@ export const implementation = class URLImpl {
   }
 
   set password(v) {
-    if (cannotHaveAUsernamePasswordPort(this._url)) return;
-    setThePassword(this._url, v);
+    if (api.cannotHaveAUsernamePasswordPort(this._url)) return;
+    api.setThePassword(this._url, v);
   }
 
   get host() {
     const url = this._url;
     if (url.host === null) return '';
-    if (url.port === null) return serializeHost(url.host);
-    return `${serializeHost(url.host)}:${serializeInteger(url.port)}`;
+    if (url.port === null) return api.serializeHost(url.host);
+    return `${api.serializeHost(url.host)}:${api.serializeInteger(url.port)}`;
   }
 
   set host(v) {
-    if (hasAnOpaquePath(this._url)) return;
-    basicURLParse(v, { url: this._url, stateOverride: 'host' });
+    if (api.hasAnOpaquePath(this._url)) return;
+    api.basicURLParse(v, { url: this._url, stateOverride: 'host' });
   }
 
   get hostname() {
     if (this._url.host === null) return '';
-    return serializeHost(this._url.host);
+    return api.serializeHost(this._url.host);
   }
 
   set hostname(v) {
-    if (hasAnOpaquePath(this._url)) return;
-    basicURLParse(v, { url: this._url, stateOverride: 'hostname' });
+    if (api.hasAnOpaquePath(this._url)) return;
+    api.basicURLParse(v, { url: this._url, stateOverride: 'hostname' });
   }
 
   get port() {
     if (this._url.port === null) return '';
-    return serializeInteger(this._url.port);
+    return api.serializeInteger(this._url.port);
   }
 
   set port(v) {
-    if (cannotHaveAUsernamePasswordPort(this._url)) return;
+    if (api.cannotHaveAUsernamePasswordPort(this._url)) return;
     if (v === '') this._url.port = null;
-    else basicURLParse(v, { url: this._url, stateOverride: 'port' });
+    else api.basicURLParse(v, { url: this._url, stateOverride: 'port' });
   }
 
   get pathname() {
-    return serializePath(this._url);
+    return api.serializePath(this._url);
   }
 
   set pathname(v) {
-    if (hasAnOpaquePath(this._url)) return;
+    if (api.hasAnOpaquePath(this._url)) return;
     this._url.path = [];
-    basicURLParse(v, { url: this._url, stateOverride: 'path start' });
+    api.basicURLParse(v, { url: this._url, stateOverride: 'path start' });
   }
 
   get search() {
@@ -152,7 +141,7 @@ export const implementation = class URLImpl {
     }
     const input = v[0] === '?' ? v.substring(1) : v;
     url.query = '';
-    basicURLParse(input, { url, stateOverride: 'query' });
+    api.basicURLParse(input, { url, stateOverride: 'query' });
     this._query._list = parseUrlencodedString(url.query);
   }
 
@@ -172,7 +161,7 @@ export const implementation = class URLImpl {
     }
     const input = v[0] === '#' ? v.substring(1) : v;
     this._url.fragment = '';
-    basicURLParse(input, { url: this._url, stateOverride: 'fragment' });
+    api.basicURLParse(input, { url: this._url, stateOverride: 'fragment' });
   }
 
   toJSON() {

@@ -2,7 +2,7 @@
 // [name, value] pairs, as the URLSearchParams implementation keeps it. Both in JS: the host's
 // decodeURIComponent and encodeURIComponent are exact here (below), and wasm decodes what
 // decodeURIComponent refuses.
-import { percentDecodeString } from './records.js';
+import { recordAPI as api } from './record-api.js';
 import { utf8Decoder as makeUtf8Decoder } from '../utf8.js';
 
 const utf8Decoder = makeUtf8Decoder();
@@ -38,7 +38,7 @@ function decode(string) {
   try {
     return decodeURIComponent(string);
   } catch {
-    return utf8Decoder.decode(percentDecodeString(string));
+    return utf8Decoder.decode(api.percentDecodeString(string));
   }
 }
 
