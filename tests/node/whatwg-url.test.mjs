@@ -344,3 +344,27 @@ test('difference: an output encoding of UTF-8 for UTF-16 and replacement labels,
   assert.throws(() => dropIn.parseURL('http://a.test/', { encoding: 'no such encoding' }), RangeError);
   assert.throws(() => reference.parseURL('http://a.test/?x', { encoding: 'no such encoding' }), RangeError);
 });
+
+test('difference: the opaque path state on a list path appends to the serialized path, not to the list joined with ","', () => {
+  // URL §4.4 "opaque path state" appends to url's path, a string there; a list path is not one.
+  const ours = dropIn.parseURL('https://a.test/x/y');
+  assert.equal(dropIn.basicURLParse('zz', { url: ours, stateOverride: 'opaque path' }), ours);
+  assert.equal(ours.path, '/x/yzz');
+  const theirs = reference.parseURL('https://a.test/x/y');
+  reference.basicURLParse('zz', { url: theirs, stateOverride: 'opaque path' });
+  assert.equal(theirs.path, 'x,yzz');
+});
+
+test('difference: a username, password or port on a URL with a null host does not survive a basicURLParse of it', () => {
+  // URL §4.1: a URL whose host is null "cannot have a username/password/port", and the URL
+  // serializer (§4.5) writes them only after a host; the drop-in's records cross as that.
+  const record = () => ({ scheme: 'sc', username: 'u', password: 'p', host: null, port: 8, path: ['x'], query: null, fragment: '' });
+  const ours = record();
+  dropIn.basicURLParse('f', { url: ours, stateOverride: 'fragment' });
+  assert.deepEqual(ours, { ...record(), username: '', password: '', port: null, fragment: 'f' });
+  const theirs = record();
+  reference.basicURLParse('f', { url: theirs, stateOverride: 'fragment' });
+  assert.deepEqual(theirs, { ...record(), fragment: 'f' });
+  // Both serialize the same.
+  assert.equal(dropIn.serializeURL(record()), reference.serializeURL(record()));
+});
