@@ -334,6 +334,10 @@ const QUERY_ENCODER = '__webweftEncodeQuery';
  */
 export function basicURLParse(input, options = {}) {
   const { baseURL, url, stateOverride, encoding } = options;
+  if (url && stateOverride && !baseURL) {
+    const result = overrideInJS(`${input}`, url, stateOverride, encoding);
+    if (result !== undefined) return result;
+  }
   const status = runBasicParse(input, baseURL, url, stateOverride, encoding, false);
   if (status === PARSED) {
     if (!url) return withBaseHost(readRecord(), input, baseURL, encoding);
@@ -342,6 +346,69 @@ export function basicURLParse(input, options = {}) {
   }
   if (status === FAILURE_MODIFIED) assignRecord(url, readRecord());
   return null;
+}
+
+// The state overrides of the URL setters (URL §6.1) on inputs whose result the basic URL parser
+// (§4.4) makes evident, answered without a crossing (which costs more than whatwg-url's whole
+// parse of such a short input); every other input goes to wasm. A fragment or a query (UTF-8)
+// of printable ASCII that no percent-encode set of its state holds is appended as it is (no tab
+// or newline to remove: those are not printable; the special-query set's "'" is left to wasm).
+const FRAGMENT_PLAIN = /^[!#-;=?-_a-~]*$/;
+const QUERY_PLAIN = /^[!$-&(-;=?-~]*$/;
+const DIGITS = /^[0-9]+$/;
+// A scheme and its ":" (the scheme state with a state override stops at the ":").
+const SCHEME_INPUT = /^[A-Za-z][A-Za-z0-9+.-]*:$/;
+// A lowercase ASCII domain of letters, digits and "-" in non-empty labels (one trailing "."
+// allowed): domain to ASCII gives it back as it is (UTS #46 maps none of these characters, and
+// CheckHyphens and VerifyDnsLength are off), none of it is a forbidden domain code point, and no
+// "xn--" label needs decoding (excluded) — unless it ends in a number (the IPv4 parser's: the last
+// label all digits or 0x-hex), left to wasm.
+const PLAIN_DOMAIN = /^(?!xn--)[a-z0-9-]+(?:\.(?!xn--)[a-z0-9-]+)*\.?$/;
+const ENDS_IN_A_NUMBER = /(?:^|\.)(?:[0-9]+|0x[0-9a-f]*)\.?$/;
+const DEFAULT_PORTS = { ftp: 21, http: 80, https: 443, ws: 80, wss: 443 };
+
+/** basicURLParse's result for a state override answered in JS, or undefined to ask wasm. */
+function overrideInJS(input, url, stateOverride, encoding) {
+  switch (stateOverride) {
+    case 'fragment':
+      if (typeof url.fragment !== 'string' || !FRAGMENT_PLAIN.test(input)) return undefined;
+      url.fragment += input;
+      return url;
+    case 'query':
+      if (encoding || typeof url.query !== 'string' || !QUERY_PLAIN.test(input)) return undefined;
+      url.query += input;
+      return url;
+    case 'port': {
+      if (!DIGITS.test(input)) return undefined;
+      // The port state at the end of the input: failure over 2^16 − 1, null for the default.
+      const port = Number(input);
+      if (port > 0xffff) return null;
+      url.port = DEFAULT_PORTS[url.scheme] === port ? null : port;
+      return url;
+    }
+    case 'host':
+    case 'hostname':
+      // (A file URL's host goes through the file host state: "localhost" is the empty host.)
+      if (!SPECIAL_SCHEMES.has(url.scheme) || url.scheme === 'file' || !PLAIN_DOMAIN.test(input) || ENDS_IN_A_NUMBER.test(input)) return undefined;
+      url.host = input;
+      return url;
+    case 'scheme start': {
+      if (!SCHEME_INPUT.test(input)) return undefined;
+      // The scheme state's steps at ":" with a state override: a special scheme is not changed
+      // to a non-special one or back, nor to file with credentials or a port, nor from file with
+      // an empty host; then the port is null if it is the new scheme's default.
+      const scheme = input.slice(0, -1).toLowerCase();
+      const special = SPECIAL_SCHEMES.has(url.scheme);
+      if (special !== SPECIAL_SCHEMES.has(scheme)) return url;
+      if ((url.username !== '' || url.password !== '' || url.port !== null) && scheme === 'file') return url;
+      if (url.scheme === 'file' && url.host === '') return url;
+      url.scheme = scheme;
+      if (DEFAULT_PORTS[scheme] === url.port) url.port = null;
+      return url;
+    }
+    default:
+      return undefined;
+  }
 }
 
 /** The URL parser (URL §4.3; blob URL entries are not kept, so it is the basic URL parser). */
