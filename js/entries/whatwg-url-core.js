@@ -34,5 +34,8 @@ export { URLInterface, URLSearchParamsInterface };
 const sharedGlobalObject = { Array, Object, Promise, String, TypeError };
 URLInterface.install(sharedGlobalObject, ['Window']);
 URLSearchParamsInterface.install(sharedGlobalObject, ['Window']);
-export const URL = sharedGlobalObject.URL;
-export const URLSearchParams = sharedGlobalObject.URLSearchParams;
+// (Local names of their own: a top-level `URL` binding would make the bundler rename the
+// generated `class URL` inside `install`, and with it every installed interface's name.)
+const sharedURL = sharedGlobalObject.URL;
+const sharedURLSearchParams = sharedGlobalObject.URLSearchParams;
+export { sharedURL as URL, sharedURLSearchParams as URLSearchParams };
