@@ -6,6 +6,7 @@ export const ROWS = [
   'URLSearchParams parse/append/set/toString / native',
   'whatwg-url drop-in: parseURL + serializeURL, 109k URLs / whatwg-url',
   'whatwg-url drop-in: basicURLParse state overrides, WPT setters / whatwg-url',
+  'whatwg-url drop-in: basicURLParse everyday setter values / whatwg-url',
   'whatwg-url drop-in: jsdom 20,000 anchors / stock jsdom',
   'decode KOI8-R pages / native',
   'decode windows-1251 pages / native',
