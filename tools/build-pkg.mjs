@@ -35,6 +35,9 @@ const UNITS = {
   // The microsyntaxes only: js/html.js encoding-parses URLs and resolves the meta charset's
   // label through the url and encoding areas.
   html: { features: 'html', subpath: 'webweft/html' },
+  // The URL Standard's record-level algorithms with the url unit's (webweft/whatwg-url, a
+  // drop-in for the whatwg-url package: js/whatwg-url/).
+  'whatwg-url': { features: 'url-records', subpath: 'webweft/whatwg-url' },
   // Everything in one unit, for polyfill.js (one script, so one copy of the URL parser and the
   // encoders instead of one per area).
   full: { features: 'full', subpath: 'webweft/polyfill' },
@@ -49,19 +52,19 @@ const UNITS = {
  */
 const OPT_LEVELS = {
   wasm: { 'encoding-lite': 's', html: 's' },
-  js: { url: 's', 'public-suffix': 's', encoding: 's', 'encoding-lite': 's', html: 's', full: 's' },
+  js: { url: 's', 'public-suffix': 's', encoding: 's', 'encoding-lite': 's', html: 's', 'whatwg-url': 's', full: 's' },
 };
 
 /**
  * Each area (subpath): its entry in js/entries/, its unit (its own name if not given), the
  * globals its polyfill installs (`polyfill: false`: no polyfill) or the namespace it adds to
- * `webweft`. Listed after the areas it imports (url: encoding, public-suffix; html: url and
+ * `webweft` (`subpath: false`: a file that other areas import, no subpath of its own). Listed after the areas it imports (url: encoding, public-suffix; html: url and
  * encoding), which are built first.
  */
 const AREAS = {
   // Not a subpath: the part of `url` with the Public Suffix List's unit, a file of its own that
   // url's files import, so that a bundler drops it (its `sideEffects` are false) when unused.
-  'public-suffix': { entry: 'public-suffix.js', globals: [], polyfill: false },
+  'public-suffix': { entry: 'public-suffix.js', globals: [], polyfill: false, subpath: false },
   // No unit (js/base64.js).
   base64: { entry: 'base64.js', unit: null, globals: ['atob', 'btoa', 'DOMException'] },
   encoding: { entry: 'encoding.js', globals: ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'] },
@@ -70,6 +73,12 @@ const AREAS = {
   // No unit (js/structured-clone/).
   'structured-clone': { entry: 'structured-clone.js', unit: null, globals: ['structuredClone', 'DOMException'] },
   html: { entry: 'html.js', globals: [], namespace: 'html', polyfill: false },
+  // Not a subpath: what `whatwg-url` and `whatwg-url-webidl2js-wrapper` (the subpaths
+  // `./whatwg-url` and `./whatwg-url/webidl2js-wrapper`) re-export, so that they share one wasm
+  // instance and one set of interfaces.
+  'whatwg-url-core': { entry: 'whatwg-url-core.js', unit: 'whatwg-url', globals: [], polyfill: false, subpath: false },
+  'whatwg-url': { entry: 'whatwg-url.js', globals: [], polyfill: false },
+  'whatwg-url-webidl2js-wrapper': { entry: 'whatwg-url-webidl2js-wrapper.js', unit: 'whatwg-url', globals: [], polyfill: false },
 };
 // polyfill.js: every area over the one `full` unit (js/entries/full.js), installing every global.
 const FULL = {
@@ -153,7 +162,7 @@ for (const [area, { entry, polyfill = true }] of Object.entries(AREAS)) {
     const metafile = await bundle({ entry: source, outfile, flavour, debug, plugins: [plugin({ area, flavour })] });
     if (flavour === 'inline') wasmModulesFirst(outfile, metafile);
   }
-  if (area !== 'public-suffix') esmWrapper(area);
+  if (AREAS[area].subpath !== false) esmWrapper(area);
   if (polyfill) await polyfills(area, AREAS[area]);
 }
 if (!testing) await polyfills('full', FULL);
@@ -268,6 +277,8 @@ const declarations = {
   'encoding-lite': () => types('encoding.d.ts'),
   'structured-clone': () => types('structured-clone.d.ts') + types('dom-exception.d.ts'),
   html: htmlTopLevel,
+  'whatwg-url': () => types('whatwg-url.d.ts'),
+  'whatwg-url-webidl2js-wrapper': () => types('whatwg-url-webidl2js-wrapper.d.ts'),
   index: () => ['base64', 'dom-exception', 'encoding', 'html', 'install-polyfill', 'structured-clone', 'url'].map((name) => types(`${name}.d.ts`)).join('\n'),
   // Every polyfill subpath: the globals `webweft` and `webweftPolyfillOptions`.
   polyfill: () => types('polyfill.d.ts'),
@@ -276,5 +287,15 @@ declarations.lite = declarations.index;
 for (const [name, text] of Object.entries(declarations)) {
   writeFileSync(join(outDir, `${name}.d.ts`), `// webweft: type declarations (assembled by tools/build-pkg.mjs from pkg-template/types/)\n\n${text()}`);
 }
+
+// The whatwg-url drop-in (pkg-template/whatwg-url-package/): a package of its own beside this
+// one (pkg-whatwg-url/ for pkg/) that re-exports `webweft/whatwg-url`, for npm `overrides`.
+const dropIn = `${outDir}-whatwg-url`;
+rmSync(dropIn, { recursive: true, force: true });
+cpSync(join(root, 'pkg-template', 'whatwg-url-package'), dropIn, { recursive: true });
+const { version } = JSON.parse(readFileSync(join(root, 'pkg-template', 'package.json'), 'utf8'));
+const dropInManifest = JSON.parse(readFileSync(join(dropIn, 'package.json'), 'utf8'));
+Object.assign(dropInManifest, { version, dependencies: { webweft: version } });
+writeFileSync(join(dropIn, 'package.json'), `${JSON.stringify(dropInManifest, null, 2)}\n`);
 
 for (const [file, { raw, gzip, brotli }] of wasmSizes) console.log(`${file}: ${raw} bytes raw, ${gzip} gzip, ${brotli} brotli`);

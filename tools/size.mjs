@@ -28,9 +28,15 @@ const APPS = [
   ['structured-clone', "import { structuredClone } from 'webweft/structured-clone'; console.log(structuredClone({ a: [1n] }));", 'm.structuredClone({ a: [1n] })', 15],
   ['base64', "import { atob } from 'webweft/base64'; console.log(atob('YQ=='));", "m.atob('YQ==')", 8],
   ['html', "import { parseInteger } from 'webweft/html'; console.log(parseInteger('42'));", "m.parseInteger('42')", undefined],
+  // The whatwg-url drop-in (its record API and webidl2js interfaces are one file): PEERS has
+  // whatwg-url's own bundle of the same app.
+  ['whatwg-url', "import { parseURL, serializeURL } from 'webweft/whatwg-url'; console.log(serializeURL(parseURL(location.href)));", "m.serializeURL(m.parseURL('https://a.test/'))", 172],
   ['', "import * as webweft from 'webweft'; console.log(webweft);", "new m.URL('https://a.test/')", 250],
   ['', "import { URL } from 'webweft'; console.log(new URL(location.href).host);", undefined, undefined],
 ];
+
+// Packages a subpath replaces, their minimal app bundled the same way.
+const PEERS = [['whatwg-url 17.3', "import { parseURL, serializeURL } from 'whatwg-url'; console.log(serializeURL(parseURL(location.href)));"]];
 
 /** Every line printed, for the results file. */
 const lines = [];
@@ -115,6 +121,13 @@ for (const [subpath, app, call, budget] of APPS) {
   say(
     `${name.padEnd(32)} ${kb(inline.raw).padStart(7)} ${kb(inline.gzip).padStart(8)} ${kb(inline.brotli).padStart(7)}  ${(budget === undefined ? '-' : `<= ${budget}`).padStart(6)}${over.padEnd(5)}| ${kb(asFile.gzip).padStart(18)} ${kb(asFile.brotli).padStart(7)} |${times}`,
   );
+}
+for (const [name, app] of PEERS) {
+  const entry = join(work, `peer-${PEERS.findIndex((row) => row[1] === app)}.js`);
+  writeFileSync(entry, `${app}\n`);
+  const result = await esbuild.build({ entryPoints: [entry], bundle: true, minify: true, format: 'esm', platform: 'browser', write: false, nodePaths: [join(root, 'node_modules')], logLevel: 'error' });
+  const { raw, gzip, brotli } = compressed(Buffer.from(result.outputFiles[0].contents));
+  say(`${`peer: ${name}`.padEnd(32)} ${kb(raw).padStart(7)} ${kb(gzip).padStart(8)} ${kb(brotli).padStart(7)}       -     |`);
 }
 say(`(node columns: ms over a bare node -e "", wall (cpu); bare: ${NODES.map(([name], n) => `${name} ${startup[n][0].wall.toFixed(1)} (${startup[n][0].cpu.toFixed(1)})`).join(', ')}; medians of ${RUNS} interleaved rounds)`);
 

@@ -693,6 +693,14 @@ test('generated inputs: parse, searchParams and setters agree with whatwg-url', 
         assert.ok(threw, 'whatwg-url threw where weft did not');
       }
       assert.deepEqual(components(ours), components(reference), `set ${setter} = ${JSON.stringify(value)}`);
+      if (setter === 'search' && /[\t\n\r]/.test(value)) {
+        // The search setter's list is "the result of parsing input" (URL §6.1, as in
+        // shared/specs): the value, whose tabs and newlines the query's parse removed but the
+        // form parser keeps. whatwg-url 17 parses the query the setter made instead.
+        const input = value.startsWith('?') ? value.slice(1) : value;
+        assert.deepEqual([...ours.searchParams], [...new URLSearchParams(input)], 'the list after the search setter');
+        return;
+      }
       assert.deepEqual([...ours.searchParams], [...reference.searchParams], 'the list after the setter');
     }),
     { numRuns: 3000 },

@@ -10,6 +10,9 @@ import { atob, btoa, base64Encode, base64Decode, DOMException as WeftDOMExceptio
 import { parseDate, parseInteger } from 'webweft/html';
 import type { DateValue } from 'webweft/html';
 import { TextDecoder as LiteWholeDecoder, installPolyfill } from 'webweft/lite';
+import { URL as DropInURL, basicURLParse, parseURL as parseRecord, serializeHost, serializeURL } from 'webweft/whatwg-url';
+import type { URLRecord } from 'webweft/whatwg-url';
+import { URL as URLInterface } from 'webweft/whatwg-url/webidl2js-wrapper';
 
 // base64
 const text: string = btoa('weft') + atob('d2VmdA==');
@@ -71,6 +74,14 @@ const date: DateValue | null = whole.html.parseDate('2016-02-29');
 // @ts-expect-error parseInteger may return null
 const integer: number = parseInteger('42');
 
+// whatwg-url drop-in: records, state overrides, the interface wrappers
+const record: URLRecord | null = parseRecord('https://a.test/', { encoding: 'latin1' });
+const overridden: URLRecord | null = record && basicURLParse('b.test', { url: record, stateOverride: 'host' });
+const serialized: string = serializeURL(overridden!, true) + serializeHost([0, 0, 0, 0, 0, 0, 0, 1]) + new DropInURL('https://a.test/').href;
+// @ts-expect-error stateOverride is a state's name
+basicURLParse('x', { stateOverride: 'nowhere' });
+const isURL: boolean = URLInterface.is(new DropInURL('https://a.test/'));
+
 // the whole package: every area, the installer, no init
 const installed: string[] = installPolyfill({ force: true, only: ['URL'] }).concat(whole.installPolyfill());
 const skippedNames: string[] = installPolyfill().skipped.map(({ name, reason }) => `${name}: ${reason}`);
@@ -82,5 +93,5 @@ whole.initSync(new Uint8Array(0));
 
 export {
   again, back, bytes, canonical, code, date, skippedNames, decoded, encoded, firstError, fromBuffer, installed, integer, into, kind, lite,
-  notANumber, notText, pairs, roundTrip, streamEncoding, suffix, text, value, wholeURL, year,
+  notANumber, notText, pairs, roundTrip, streamEncoding, suffix, text, value, wholeURL, year, serialized, isURL,
 };

@@ -15,9 +15,9 @@ export function locate(relativePath) {
   return existsSync(driver) ? driver : join(wptDir, relativePath);
 }
 
-/** The files to run: all suites, or those whose path contains one of `filters`. */
-export function selectFiles(filters) {
-  const all = Object.values(suites).flat();
+/** The files to run: all suites (or those named), or those whose path contains one of `filters`. */
+export function selectFiles(filters, suiteNames = Object.keys(suites)) {
+  const all = suiteNames.flatMap((name) => suites[name]);
   return filters.length ? all.filter((file) => filters.some((f) => file.includes(f))) : all;
 }
 

@@ -1,6 +1,6 @@
 // Runs a WPT file in Node: a fresh vm context (its own realm, so `instanceof` and error
 // constructors behave as on the web), weft's CommonJS build (index.cjs and the area files it
-// requires) evaluated inside it, weft's
+// requires; with `--host whatwg-url`, the whatwg-url drop-in's files) evaluated inside it, weft's
 // implementations installed as the context's globals (never the host's), then the real
 // testharness.js, the META scripts and the test file.
 import { readFileSync } from 'node:fs';
@@ -69,7 +69,28 @@ function readWptFile(url) {
   return readFileSync(locate(decodeURIComponent(new URL(url).pathname).slice(1)));
 }
 
-export async function runFile(relativePath) {
+/**
+ * `--host whatwg-url`: webweft's whatwg-url drop-in (whatwg-url-webidl2js-wrapper.cjs and the
+ * files it requires, evaluated in the context's realm) installs its URL and URLSearchParams
+ * interfaces on the context's global as jsdom installs them on a window; the percent-encoding
+ * driver's `webweft.parseURL(input, base, {encoding})` is the drop-in's parseURL with that
+ * encoding, its record serialized into a URL object.
+ */
+function installWhatwgURL(global, run) {
+  const require = contextRequire(run);
+  const wrapper = require('./whatwg-url-webidl2js-wrapper.cjs');
+  wrapper.URL.install(global, ['Window']);
+  wrapper.URLSearchParams.install(global, ['Window']);
+  const { parseURL, serializeURL } = require('./whatwg-url.cjs');
+  global.webweft = {
+    parseURL(input, base, { encoding } = {}) {
+      const record = parseURL(input, { baseURL: parseURL(base), encoding });
+      return { url: record === null ? null : new global.URL(serializeURL(record)) };
+    },
+  };
+}
+
+export async function runFile(relativePath, host) {
   const { source, scripts, title } = readMeta(relativePath);
   const context = vm.createContext(hostGlobals());
   const run = (code, filename) => vm.runInContext(code, context, { filename });
@@ -79,12 +100,16 @@ export async function runFile(relativePath) {
   global.GLOBAL = { isWindow: () => false, isWorker: () => false, isShadowRealm: () => false };
   if (title) global.META_TITLE = title;
 
-  // weft, evaluated in the context's realm, then installed over every global it provides.
-  const module = { exports: contextRequire(run)('./index.cjs') };
-  const installed = module.exports.installPolyfill({ force: true });
-  // weft's whole API, for drivers that test more than the globals (as the polyfill's `weft`).
-  global.webweft = module.exports;
-  if (!installed.includes('atob')) throw new Error(`weft's globals were not installed: ${installed}`);
+  if (host === 'whatwg-url') {
+    installWhatwgURL(global, run);
+  } else {
+    // weft, evaluated in the context's realm, then installed over every global it provides.
+    const module = { exports: contextRequire(run)('./index.cjs') };
+    const installed = module.exports.installPolyfill({ force: true });
+    // weft's whole API, for drivers that test more than the globals (as the polyfill's `weft`).
+    global.webweft = module.exports;
+    if (!installed.includes('atob')) throw new Error(`weft's globals were not installed: ${installed}`);
+  }
 
   // fetch() of WPT resources, relative to the test file, with JSON parsed in the context realm.
   global.__readWptFile = (url) => readWptFile(url).toString('utf8');
@@ -118,8 +143,8 @@ export async function runFile(relativePath) {
   return results;
 }
 
-export async function runFiles(files) {
+export async function runFiles(files, host) {
   const fileResults = [];
-  for (const file of files) fileResults.push({ file, results: await runFile(file) });
+  for (const file of files) fileResults.push({ file, results: await runFile(file, host) });
   return fileResults;
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The WPT runner: node tests/wpt/run.mjs [--host vm|chromium|quickjs|hermes|vm-no-wasm] [path filters...]
-// (`vm` also runs under `deno run -A` and `bun`; the last three run the build without
-// WebAssembly, see script-host.mjs).
+// The WPT runner: node tests/wpt/run.mjs [--host vm|chromium|quickjs|hermes|vm-no-wasm|whatwg-url] [path filters...]
+// (`vm` also runs under `deno run -A` and `bun`; quickjs, hermes and vm-no-wasm run the build
+// without WebAssembly, see script-host.mjs; whatwg-url runs the url/ files over the URL and
+// URLSearchParams of the whatwg-url drop-in, see node-host.mjs).
 // Prints per-file and total passed / total subtest counts; exits non-zero on any failure that
 // tests/wpt/expected-failures.json does not list (with its reason).
 import { report, selectFiles } from './lib.mjs';
@@ -10,7 +11,7 @@ const args = process.argv.slice(2);
 const hostIndex = args.indexOf('--host');
 const host = hostIndex === -1 ? 'vm' : args[hostIndex + 1];
 const filters = args.filter((_, i) => hostIndex === -1 || (i !== hostIndex && i !== hostIndex + 1));
-const files = selectFiles(filters);
+const files = selectFiles(filters, host === 'whatwg-url' ? ['url'] : undefined);
 
 // `vm` runs in whichever runtime executes this script (Node, Deno or Bun), each file in a fresh
 // vm realm; `chromium` drives a browser page per file.

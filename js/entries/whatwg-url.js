@@ -1,0 +1,21 @@
+// `webweft/whatwg-url`: whatwg-url's API (its index.js exports, with the same names and records),
+// over webweft's URL Standard (js/whatwg-url/).
+export {
+  URL,
+  URLSearchParams,
+  basicURLParse,
+  cannotHaveAUsernamePasswordPort,
+  hasAnOpaquePath,
+  isValidURLString,
+  parseURL,
+  parseURLWithValidationErrors,
+  percentDecodeBytes,
+  percentDecodeString,
+  serializeHost,
+  serializeInteger,
+  serializePath,
+  serializeURL,
+  serializeURLOrigin,
+  setThePassword,
+  setTheUsername,
+} from '#area/whatwg-url-core';
