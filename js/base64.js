@@ -5,7 +5,7 @@
 // and uses this file's codec otherwise. A fast path only ever answers for input it has proven
 // valid; anything else, errors included, goes to the codec here, which gives the exact result
 // or the exact error. No wasm: a wasm codec and its glue cost 12 KB gzip of download for speed
-// on the fallback path only (README, "Speed").
+// on the fallback path only (docs/size.md, "Design choices and their measured reasons").
 import { DOMException } from './dom-exception.js';
 import { arrayBufferByteLength, requireArguments, toDOMString, toUint8Array } from './webidl.js';
 

@@ -109,7 +109,7 @@ const hostEncodeInto = hostTextEncoder && uncurry(Object.getPrototypeOf(hostText
 // UTF-8 decoding of large inputs goes to the host's decoder where it is both correct (checked
 // below on a BOM, every class of malformed sequence, surrogates, fatal mode and a shared
 // buffer) and faster than weft's wasm decoder. Faster, as measured with benches/node/encoding.mjs
-// and benches/browser (see README): Node 24's (SIMD, simdutf) and Chromium's. Node before 24
+// and benches/browser (docs/encoding.md, "Host paths"): Node 24's (SIMD, simdutf) and Chromium's. Node before 24
 // (ICU) decodes slower than weft, so there weft keeps its own; hosts that are not Node are taken
 // to be like the browsers measured (the probe still decides whether the host's is used at all).
 const nodeVersion = globalThis.process?.versions?.node;
@@ -497,8 +497,8 @@ export const TextDecoder = /* @__PURE__ */ (() => {
     }
 
     // The constructor's and decode's work, in functions in parentheses: V8 compiles those with the
-    // script, where it compiles a class's methods on their first call (the cold first call's time
-    // was mostly that); the methods themselves stay one call long.
+    // script, where it compiles a class's methods on their first call (docs/speed.md, "Cold first
+    // calls"); the methods themselves stay one call long.
     static {
       constructDecoder = (function (decoder, label, options) {
         markPlatformObject(decoder, 'TextDecoder');

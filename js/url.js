@@ -6,9 +6,9 @@
 // there is no wasm object per URL, so nothing to free, and every getter is a slice. Parsing
 // and setters cross into wasm once each; when the href equals the input, the caller's string
 // is kept. A URLSearchParams list lives here as one flat array [name, value, name, value, …]
-// (no array per pair); the
-// form-urlencoded parser and serializer run in JS (no crossing; the README has the numbers),
-// the parser falling back to wasm for percent-encoded bytes that are not UTF-8.
+// (no array per pair); the form-urlencoded parser and serializer run in JS (no crossing; the
+// figures are in docs/url.md, "URLSearchParams"), the parser falling back to wasm for
+// percent-encoded bytes that are not UTF-8.
 // Named imports (not a destructured namespace), so that bundlers can drop unused glue.
 import * as glue from '#glue';
 import { UrlHostOperation, UrlSetter } from '#glue';
@@ -195,8 +195,8 @@ const FORM_KEEPS = Uint8Array.from({ length: 0x80 }, (_, c) => (/[\w*.-]/.test(S
 const PERCENT_ENCODED = Array.from({ length: 0x100 }, (_, byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`);
 
 // What FORM_KEEPS keeps: a name or value of only these is its own encoding. The regular
-// expression engine finds that faster than a loop in JS (Node 20: 0.57× → 0.80× Node's own
-// serializer on the benchmark's lists; Node 24 the same).
+// expression engine finds that faster than a loop in JS (on the benchmark's lists, Node 20 and
+// 24: 0.80× Node's own serializer with it, 0.57× with the loop alone).
 const FORM_PLAIN = /^[\w*.-]*$/;
 const regExpTest = RegExp.prototype.test;
 
@@ -389,8 +389,8 @@ export class URL {
   }
 
   // The constructor's work and #load's, in functions in parentheses: V8 compiles those with the
-  // script, where it compiles a class's methods on their first call (most of a cold first call's
-  // time was that); the constructor itself stays one call long.
+  // script, where it compiles a class's methods on their first call (docs/speed.md, "Cold first
+  // calls"); the constructor itself stays one call long.
   static {
     urlFlags = (url) => url.#flags;
     setURLQuery = (url, query) => url.#setQuery(query);
@@ -405,7 +405,8 @@ export class URL {
       if (base !== undefined) base = toDOMString(base);
       else if (!wasmInstantiated() && scanNormalized(input)) {
         // Until the wasm is instantiated (compiling it is most of a first call's time), a
-        // normalized input is taken here; after that, the wasm path is no slower (README "Speed").
+        // normalized input is taken here; after that, the wasm path is no slower (docs/url.md,
+        // "One crossing per operation").
         loadURL(url, input, NORMALIZED_RECORD);
         return;
       }

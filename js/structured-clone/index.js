@@ -4,12 +4,12 @@
 // structuredClone runs in JavaScript with no bytes and no wasm call: the walker
 // (walker.js) makes each copy as it reaches the original, or, with a transfer
 // list or registered classes, emits an op stream that the builder (builder.js)
-// turns into the copy after the transfer. Both measured faster than a round trip through the
-// Rust codec (see the README). serialize() writes V8 wire-format bytes as it walks
+// turns into the copy after the transfer. Both measured faster than a round trip through
+// bytes (docs/structured-clone.md, "The paths"). serialize() writes V8 wire-format bytes as it walks
 // (serializer.js, with the walker's op stream for the uncommon values), and deserialize()
 // makes ordinary data's objects as it reads the bytes (reader.js), leaving everything else to
-// a validated op stream read from the bytes and built from, all in JavaScript (wire.js:
-// measured faster than crossing into the Rust codec's wasm, whose bytes and errors it matches).
+// a validated op stream read from the bytes and built from, all in JavaScript (wire.js; why:
+// docs/structured-clone.md, "Why one codec, in JavaScript").
 // (Functions in parentheses: compiled with the script, see walker.js.)
 import { structuredDeserialize as build } from './builder.js';
 import * as I from './intrinsics.js';

@@ -5,8 +5,8 @@
 //
 // The functions a usual structuredClone runs are `const f = (function () {...})`: V8 compiles a
 // function expression in parentheses with the script (its eager-compilation heuristic; Node 20's
-// V8 11 does so for `function` expressions only, not arrows), instead of on the first call,
-// which made the first structuredClone after load ~1 ms of JavaScript compilation (README Speed).
+// V8 11 does so for `function` expressions only, not arrows), instead of on the first call
+// (docs/speed.md, "Cold first calls").
 import * as I from './intrinsics.js';
 import { createDataProperty, defineElement, defineHidden, makeDOMException, makeRegExp, makeView } from './builder.js';
 import * as op from './ops.js';

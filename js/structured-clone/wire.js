@@ -1,10 +1,8 @@
 // V8's ValueSerializer wire format (version 15) in JavaScript: the op stream of the walker
-// (ops.js) to bytes, and bytes back to an op stream for the builder, exactly as
-// the Rust codec (src/html/structured_clone/{wire,serialize,deserialize}.rs) does — the same
-// bytes, the same checks, the same DataCloneError messages. It measured faster than lowering the
-// op stream into wasm memory and lifting the codec's output back (see the README), so the
-// package's serialize()/deserialize() use it; the Rust codec stays for the crate's Rust users.
-// Tag names follow V8's `SerializationTag`; the wire-format choices are in the Rust module docs.
+// (ops.js) to bytes, and bytes back to an op stream for the builder, with V8's checks and
+// DataCloneError messages that name the byte offset and the problem. The package's only
+// wire-format codec: why it is JavaScript, the op stream's format and the wire-format choices
+// are in docs/structured-clone.md. Tag names follow V8's `SerializationTag`.
 import * as I from './intrinsics.js';
 import * as op from './ops.js';
 import { utf8Decoder } from '../utf8.js';
@@ -114,7 +112,7 @@ const scratch = new Float64ArrayCtor(1);
 const scratchBytes = new Uint8ArrayCtor(I.typedArrayBuffer(scratch));
 const LITTLE_ENDIAN = new Uint8ArrayCtor(I.typedArrayBuffer(new Uint16ArrayCtor([1])))[0] === 1;
 
-/** A tag for messages: the character when printable, else hex (as the Rust codec prints it). */
+/** A tag for messages: the character when printable, else hex. */
 function describeTag(t) {
   const hex = `0x${t < 16 ? '0' : ''}${I.numberToString(t, 16)}`;
   return t > 0x20 && t < 0x7f ? `'${fromCharCode(t)}' (${hex})` : hex;
@@ -486,10 +484,10 @@ const NO_FRAMES = I.newList();
 const writeStack = I.newList();
 
 /**
- * Serializes the walker's op stream (`code`, `values`: see ops.js, with
- * `forBytes`) to V8 wire-format bytes, as the Rust codec's `serialize_ops` with Node's view
- * encoding does. Throws a DataCloneError for what V8 cannot represent and, when `forStorage`,
- * for SharedArrayBuffers and transfers.
+ * Serializes the walker's op stream (`code`, `values`: see ops.js, with `forBytes`) to V8
+ * wire-format bytes, views in Node's host form where that loses nothing (docs/structured-clone.md,
+ * "Wire-format choices"). Throws a DataCloneError for what V8 cannot represent and, when
+ * `forStorage`, for SharedArrayBuffers and transfers.
  */
 export function writeWire(code, values, forStorage) {
   const saved = beginWire();
@@ -715,7 +713,7 @@ export function writeOps(code, values, state, frames, firstId, base) {
     } else if (code[at] === op.NUMBER) {
       const n = values[vi++];
       if (!(n >= 0 && n <= MAX_ARRAY_INDEX && n === floor(n))) {
-        // (An integer is printed exactly, other numbers are not printed: as the Rust codec.)
+        // (An integer is printed exactly, other numbers are not printed.)
         fail(
           at,
           n === floor(n) && n > -(2 ** 53) && n < 2 ** 53
@@ -1301,7 +1299,7 @@ function complete(frame) {
 
 /**
  * Deserializes V8 wire-format bytes (versions 13-15) into an op stream `{code, values}` for the
- * builder, as the Rust codec's `deserialize_to_ops` does: validating everything V8 validates,
+ * builder, validating everything V8 validates,
  * plus trailing bytes, varints over 32 bits, WebAssembly and shared objects and host objects
  * other than Node's views. `transferred` and `shared`: how many out-of-band buffers the caller
  * holds. Throws a DataCloneError naming the byte offset and the problem.
