@@ -6,7 +6,7 @@ import * as glue from '#glue';
 import { memoryBytes, readBytes, writeBytes, writeString } from './io.js';
 import { encodeIntoLoop, encodeLoop } from './utf8.js';
 import { markPlatformObject } from './structured-clone/platform.js';
-import { arrayBufferByteLength, requireArguments, toDOMString } from './webidl.js';
+import { arrayBufferByteLength, requireArguments, toDOMString, webidlInterface } from './webidl.js';
 
 // --- strings to and from UTF-16 in wasm memory ---
 // Each host path is checked at load time on a probe with a BOM, a surrogate pair and a lone
@@ -264,24 +264,6 @@ function bufferByteLength(value) {
     return undefined; // not a SharedArrayBuffer either
   }
 }
-
-/** Gives a class WebIDL's shape: enumerable members and a toStringTag. */
-function webidlInterface(constructor, name) {
-  const prototype = constructor.prototype;
-  for (const key of Object.getOwnPropertyNames(prototype)) {
-    if (key === 'constructor') continue;
-    const descriptor = Object.getOwnPropertyDescriptor(prototype, key);
-    descriptor.enumerable = true;
-    Object.defineProperty(prototype, key, descriptor);
-  }
-  Object.defineProperty(prototype, Symbol.toStringTag, { value: name, configurable: true });
-  // The bundler may rename the class (this module's names shadow the host's globals).
-  Object.defineProperty(constructor, 'name', { value: name, configurable: true });
-  return constructor;
-}
-
-// The %TypedArray%.prototype[@@toStringTag] getter: the kind of a typed array from any realm.
-
 
 // --- TextDecoder ---
 // No wasm object per TextDecoder: its whole state (the decoder's, BOM seen, do not flush) is

@@ -16,7 +16,7 @@ import { memoryBytes, readAscii, writeString } from './io.js';
 import { memoryStale, wasm, wasmInstantiated } from './runtime.js';
 import { utf8Decoder as makeUtf8Decoder } from './utf8.js';
 import { markPlatformObject } from './structured-clone/platform.js';
-import { requireArguments, toDOMString, toUSVString } from './webidl.js';
+import { requireArguments, toDOMString, toUSVString, webidlInterface } from './webidl.js';
 import { rethrowQueryEncoderFailure, setQueryEncoder } from './query-encoder.js';
 // The encoding area (labels, and the encoders of queries in other encodings than UTF-8) and the
 // Public Suffix List: other files with their own wasm, which a bundle that never calls
@@ -860,24 +860,10 @@ function recordPairs(object) {
   return [...result];
 }
 
-// The bundler may rename the classes (the global names are taken); WebIDL names them.
-Object.defineProperty(URL, 'name', { value: 'URL' });
-Object.defineProperty(URLSearchParams, 'name', { value: 'URLSearchParams' });
-
-// WebIDL: interface members are enumerable; static operations too; the class strings.
-for (const [target, tag] of [
-  [URL.prototype, 'URL'],
-  [URL, null],
-  [URLSearchParams.prototype, 'URLSearchParams'],
-  [URLSearchParamsIterator.prototype, 'URLSearchParams Iterator'],
-]) {
-  for (const key of Object.getOwnPropertyNames(target)) {
-    if (['constructor', 'prototype', 'length', 'name'].includes(key)) continue;
-    if (!Object.getOwnPropertyDescriptor(target, key).configurable) continue;
-    Object.defineProperty(target, key, { enumerable: true });
-  }
-  if (tag) Object.defineProperty(target, Symbol.toStringTag, { value: tag, configurable: true });
-}
+webidlInterface(URL, 'URL');
+webidlInterface(URLSearchParams, 'URLSearchParams');
+// (The iterator's class is never exposed: its prototype loses its constructor below.)
+webidlInterface(URLSearchParamsIterator, 'URLSearchParams Iterator');
 Object.defineProperty(URLSearchParams.prototype, Symbol.iterator, {
   value: URLSearchParams.prototype.entries,
   writable: true,

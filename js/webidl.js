@@ -1,5 +1,6 @@
 // WebIDL argument conversion that the generated bindings cannot express: required-argument
-// checks, DOMString/USVString conversion (which must throw for Symbols), BufferSource views.
+// checks, DOMString/USVString conversion (which must throw for Symbols), BufferSource views; and
+// the shape WebIDL gives an interface's class.
 
 /** Throws the TypeError a WebIDL operation gives when called with too few arguments. */
 export const requireArguments = (function (given, required, where) {
@@ -62,4 +63,25 @@ function isArrayBuffer(value) {
     }
   }
   return false;
+}
+
+/**
+ * Gives a class WebIDL's shape (WebIDL §3.7): its regular and static members enumerable, a
+ * @@toStringTag of `name` on its prototype, and `name` as its name (a bundler may rename a class
+ * whose name shadows a global). Returns the class.
+ */
+export function webidlInterface(constructor, name) {
+  const prototype = constructor.prototype;
+  for (const target of [prototype, constructor]) {
+    for (const key of Object.getOwnPropertyNames(target)) {
+      const { configurable, writable } = Object.getOwnPropertyDescriptor(target, key);
+      // Not the prototype's `constructor`, nor the class's `prototype` (non-configurable),
+      // `length` and `name` (read-only), nor the non-configurable `arguments` and `caller` of a
+      // class lowered by Babel (for Hermes).
+      if (key !== 'constructor' && configurable && writable !== false) Object.defineProperty(target, key, { enumerable: true });
+    }
+  }
+  Object.defineProperty(prototype, Symbol.toStringTag, { value: name, configurable: true });
+  Object.defineProperty(constructor, 'name', { value: name, configurable: true });
+  return constructor;
 }
