@@ -18,6 +18,7 @@ import { utf8Decoder as makeUtf8Decoder } from './utf8.js';
 import { markPlatformObject } from './structured-clone/platform.js';
 import { requireArguments, toDOMString, toUSVString, webidlInterface } from './webidl.js';
 import { rethrowQueryEncoderFailure, setQueryEncoder } from './query-encoder.js';
+import { parseFormUrlencoded, serializeFormUrlencoded } from './fallback/form-urlencoded.js';
 // The encoding area (labels, and the encoders of queries in other encodings than UTF-8) and the
 // Public Suffix List: other files with their own wasm, which a bundle that never calls
 // parseURL or publicSuffix/registrableDomain leaves out.
@@ -112,7 +113,7 @@ function memoryInt32() {
 function parseForm(input) {
   if (input === '') return [];
   try {
-    return parseFormInJS(input);
+    return parseFormUrlencoded(input);
   } catch {
     // A percent-encoded sequence that is not UTF-8 (decodeURIComponent's URIError): wasm
     // decodes it as the standard says, with U+FFFD.
@@ -129,36 +130,6 @@ function parseForm(input) {
   return list;
 }
 
-/**
- * The form-urlencoded string parser (§5.1) in JS, for input whose percent-encoded bytes are
- * UTF-8 (else decodeURIComponent throws a URIError). Then it is exact: the input is a scalar
- * value string, so UTF-8 encoding and decoding give back what was not percent-encoded, and a
- * percent-encoded sequence cannot be completed by bytes of what was not (those start with a
- * lead byte). This skips the crossing, and most names and values are the input's slices.
- */
-function parseFormInJS(input) {
-  const list = [];
-  const decode = input.includes('%') || input.includes('+') ? formDecode : (string) => string;
-  for (let start = 0, length = input.length; start <= length; ) {
-    let end = input.indexOf('&', start);
-    if (end === -1) end = length;
-    if (end > start) {
-      const sequence = input.slice(start, end);
-      const equals = sequence.indexOf('=');
-      if (equals === -1) list.push(decode(sequence), '');
-      else list.push(decode(sequence.slice(0, equals)), decode(sequence.slice(equals + 1)));
-    }
-    start = end + 1;
-  }
-  return list;
-}
-
-/** Replace '+' with space, percent-decode, UTF-8 decode without BOM. */
-function formDecode(string) {
-  if (string.includes('+')) string = string.replaceAll('+', ' ');
-  return string.includes('%') ? decodeURIComponent(string) : string;
-}
-
 // The host's UTF-8 decoder read through globalThis (or a fallback where there is none; js/utf8.js).
 const utf8Decoder = makeUtf8Decoder();
 
@@ -172,75 +143,6 @@ function readUtf8(length) {
 
 function range(input, decoded, start, end) {
   return start < 0 ? decoded.slice(start & 0x7fffffff, end & 0x7fffffff) : input.slice(start, end);
-}
-
-/**
- * The form-urlencoded serializer (§5.2) over a flat list of names and values, in JS: it needs
- * no crossing, and most names and values need no encoding, so the output is mostly their slices.
- */
-function serializeForm(list) {
-  let output = '';
-  for (let i = 0; i < list.length; i += 2) {
-    if (i > 0) output += '&';
-    output += formEncode(list[i]);
-    output += '=';
-    output += formEncode(list[i + 1]);
-  }
-  return output;
-}
-
-// 1 for the ASCII bytes that the application/x-www-form-urlencoded percent-encode set leaves
-// as they are: alphanumerics, '*', '-', '.', '_'.
-const FORM_KEEPS = Uint8Array.from({ length: 0x80 }, (_, c) => (/[\w*.-]/.test(String.fromCharCode(c)) ? 1 : 0));
-const PERCENT_ENCODED = Array.from({ length: 0x100 }, (_, byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`);
-
-// What FORM_KEEPS keeps: a name or value of only these is its own encoding. The regular
-// expression engine finds that faster than a loop in JS (on the benchmark's lists, Node 20 and
-// 24: 0.80× Node's own serializer with it, 0.57× with the loop alone).
-const FORM_PLAIN = /^[\w*.-]*$/;
-const regExpTest = RegExp.prototype.test;
-
-/** UTF-8 percent-encode with the form set, space as '+' (one name or value). */
-function formEncode(string) {
-  if (regExpTest.call(FORM_PLAIN, string)) return string;
-  const length = string.length;
-  let i = 0;
-  while (i < length) {
-    const c = string.charCodeAt(i);
-    if (c >= 0x80 || FORM_KEEPS[c] === 0) break;
-    i++;
-  }
-  let output = string.slice(0, i);
-  // The end of what has been copied or encoded.
-  let done = i;
-  for (; i < length; i++) {
-    let c = string.charCodeAt(i);
-    if (c < 0x80 && FORM_KEEPS[c] === 1) continue;
-    if (done < i) output += string.slice(done, i);
-    if (c < 0x80) {
-      output += c === 0x20 ? '+' : PERCENT_ENCODED[c];
-    } else if (c < 0x800) {
-      output += PERCENT_ENCODED[0xc0 | (c >> 6)] + PERCENT_ENCODED[0x80 | (c & 0x3f)];
-    } else {
-      if (c >= 0xd800 && c <= 0xdfff) {
-        // A surrogate pair is one code point; a lone surrogate (never in a list of USVStrings)
-        // would be U+FFFD.
-        const next = string.charCodeAt(i + 1);
-        if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-          c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
-          i++;
-          output += PERCENT_ENCODED[0xf0 | (c >> 18)];
-          output += PERCENT_ENCODED[0x80 | ((c >> 12) & 0x3f)];
-        } else {
-          c = 0xfffd;
-        }
-      }
-      if (c < 0x10000) output += PERCENT_ENCODED[0xe0 | (c >> 12)];
-      output += PERCENT_ENCODED[0x80 | ((c >> 6) & 0x3f)] + PERCENT_ENCODED[0x80 | (c & 0x3f)];
-    }
-    done = i + 1;
-  }
-  return done < length ? output + string.slice(done) : output;
 }
 
 // A sufficient condition for the basic URL parser to succeed on an input without a base, so
@@ -272,7 +174,10 @@ const regExpExec = RegExp.prototype.exec;
 // in the path percent-encode set, with no "." or ".." segment (nor one spelled with %2e); then
 // a query of those but "'" (in the special-query set) and of "/" and "?", and a fragment of
 // those and "'". So no C0 control, space, backslash or non-ASCII. The first `new URL` of such
-// an input needs no wasm (tests/node/url-normalized.test.mjs checks the offsets against wasm's).
+// an input needs no wasm: a second copy of (part of) the Rust scan, kept because compiling
+// url.wasm is most of a first call's time, and 53 % of the benchmark's URLs take this path
+// (docs/url.md, "One crossing per operation"); tests/node/url-normalized.test.mjs checks its
+// offsets against wasm's.
 // A scan, not a regular expression: compiling one cost more than the rest of the first call.
 // Its functions are `const f = (function () {...})`, which V8 compiles with the script rather
 // than on the first call (as js/structured-clone/walker.js explains).
@@ -668,7 +573,7 @@ export class URLSearchParams {
   /** The update steps: the URL object's query becomes the serialization (null if empty). */
   #update() {
     if (this.#url === null) return;
-    const serialized = serializeForm(this.#list);
+    const serialized = serializeFormUrlencoded(this.#list);
     setURLQuery(this.#url, serialized === '' ? null : serialized);
   }
 
@@ -791,7 +696,7 @@ export class URLSearchParams {
   }
 
   toString() {
-    return serializeForm(this.#list);
+    return serializeFormUrlencoded(this.#list);
   }
 
   /** Brand check: a TypeError unless this is a URLSearchParams object; returns this. */
