@@ -4,7 +4,7 @@
 // `atob` app against 2.0 KB with this (docs/size.md, "Design choices and their measured
 // reasons"), for speed on the fallback path only: valid input reaches it only on hosts with none
 // of the fast paths, where it runs at 0.2–0.6× a wasm codec's speed (docs/speed.md, "Host
-// paths"). tests/node/base64-fallback.test.mjs checks it against the Rust codec.
+// paths"). tests/js_fallbacks.rs checks it against the Rust codec.
 export const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
 // The codec's table: each code unit's six-bit value, 64 for '=', 65 for ASCII whitespace,
