@@ -39,7 +39,6 @@ const HOST_DOMAIN = 1;
 const SCHEME_HTTP = 1;
 const SCHEME_HTTPS = 2;
 const SCHEME_FTP = 5;
-const SCHEME_FILE = 6;
 
 let record = new Int32Array(0);
 let recordExports = null;
