@@ -57,6 +57,7 @@ function readUtf16At(address, units) {
 // --- WebIDL helpers ---
 
 /** A WebIDL dictionary argument: undefined/null are empty, other non-objects a TypeError. */
+// prettier-ignore
 const toDictionary = (function (value, where) {
   if (value === undefined || value === null) return {};
   if (typeof value !== 'object' && typeof value !== 'function') {
@@ -68,6 +69,7 @@ const toDictionary = (function (value, where) {
 const emptyBytes = new Uint8ArrayCtor(0);
 
 /** WebIDL BufferSource bytes, offsets respected; a detached buffer (byteLength 0) holds none. */
+// prettier-ignore
 const bufferSourceBytes = (function (value, where) {
   if (isView(value)) {
     const kind = typedArrayTag(value);
@@ -151,6 +153,7 @@ function encodingIndex(entry) {
   return (entry.index ??= glue.textDecoderEncoding(entry.name));
 }
 
+// prettier-ignore
 const encodingForLabel = (function (label) {
   let entry = mapGet(encodings, label);
   if (entry === undefined) {
@@ -196,6 +199,7 @@ const SHORT_INPUT = 64;
 const fromCharCode = String.fromCharCode;
 
 /** The string of the first `count` units decodeUtf8Into wrote (measured: arguments beat apply). */
+// prettier-ignore
 const shortString = (function (count) {
   const a = units;
   switch (count) {
@@ -254,6 +258,7 @@ export const TextDecoder = /* @__PURE__ */ (() => {
     // script, where it compiles a class's methods on their first call (docs/speed.md, "Cold first
     // calls"); the methods themselves stay one call long.
     static {
+      // prettier-ignore
       constructDecoder = (function (decoder, label, options) {
         markPlatformObject(decoder, 'TextDecoder');
         label = label === undefined ? 'utf-8' : toDOMString(label);
@@ -267,6 +272,7 @@ export const TextDecoder = /* @__PURE__ */ (() => {
         decoder.#encoding = encodingForLabel(label);
         decoder.#options = flags;
       });
+      // prettier-ignore
       decodeWith = (function (decoder, input, options) {
         const encoding = decoder.#encoding;
         const where = "Failed to execute 'decode' on 'TextDecoder'";

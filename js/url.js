@@ -198,6 +198,7 @@ const NORMALIZED_CLASSES = new Uint8Array(0x80);
 }
 
 /** The end of the run of `href` from `i` whose characters are all in `classes`. */
+// prettier-ignore
 const skipNormalized = (function (href, i, classes) {
   const length = href.length;
   for (let c; i < length && (c = href.charCodeAt(i)) < 0x80 && (NORMALIZED_CLASSES[c] & classes) !== 0; ) i++;
@@ -205,6 +206,7 @@ const skipNormalized = (function (href, i, classes) {
 });
 
 /** Whether href[start, end) is a "." or ".." path segment, "." also as "%2e" (§4.2). */
+// prettier-ignore
 const isDotSegment = (function (href, start, end) {
   let dots = 0;
   for (let i = start; i < end; dots++) {
@@ -222,6 +224,7 @@ const NORMALIZED_RECORD = new Int32Array(RECORD_LENGTH);
  * Whether `href` is in the normalized form described above; if so, NORMALIZED_RECORD holds the
  * components that wasm's record would hold for it.
  */
+// prettier-ignore
 const scanNormalized = (function (href) {
   const length = href.length;
   if (length > MAX_INPUT_BYTES || href.charCodeAt(0) !== 0x68 || href.charCodeAt(1) !== 0x74 || href.charCodeAt(2) !== 0x74 || href.charCodeAt(3) !== 0x70) return false;
@@ -298,6 +301,7 @@ export class URL {
   static {
     urlFlags = (url) => url.#flags;
     setURLQuery = (url, query) => url.#setQuery(query);
+    // prettier-ignore
     constructURL = (function (url, input, base, argumentCount) {
       markPlatformObject(url, 'URL');
       if (input === INTERNAL) {
@@ -321,6 +325,7 @@ export class URL {
       loadURL(url, resultHref(status, input), recordView());
     });
     /** Takes the href and the record's components (wasm's, or scanNormalized's). */
+    // prettier-ignore
     loadURL = (function (url, href, r) {
       url.#href = href;
       url.#protocolEnd = r[0];

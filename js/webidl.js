@@ -3,6 +3,7 @@
 // the shape WebIDL gives an interface's class.
 
 /** Throws the TypeError a WebIDL operation gives when called with too few arguments. */
+// prettier-ignore
 export const requireArguments = (function (given, required, where) {
   if (given < required) {
     throw new TypeError(
@@ -12,6 +13,7 @@ export const requireArguments = (function (given, required, where) {
 });
 
 /** WebIDL DOMString: ECMAScript ToString, which throws a TypeError for a Symbol. */
+// prettier-ignore
 export const toDOMString = (function (value) {
   if (typeof value === 'string') return value;
   if (typeof value === 'symbol') throw new TypeError('Cannot convert a Symbol value to a string');
@@ -22,6 +24,7 @@ export const toDOMString = (function (value) {
 const { isWellFormed, toWellFormed } = String.prototype;
 
 /** WebIDL USVString: DOMString with every lone surrogate replaced by U+FFFD. */
+// prettier-ignore
 export const toUSVString = (function (value) {
   const string = toDOMString(value);
   if (toWellFormed === undefined) return replaceLoneSurrogates(string);

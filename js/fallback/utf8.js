@@ -78,6 +78,7 @@ export let decodedEnd = 0;
  * STRICT or ASCII refuse. It stops early, at a character boundary (`decodedEnd`), before `units`
  * could overflow. (In parentheses: V8 compiles it with the script, not on the first decode.)
  */
+// prettier-ignore
 export const decodeUtf8Into = (function (bytes, start, length, mode) {
   let count = 0;
   let i = start;

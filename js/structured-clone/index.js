@@ -58,6 +58,7 @@ function toObjectSequence(value, where) {
 }
 
 /** A dictionary argument: undefined and null are {}, other non-objects a TypeError. */
+// prettier-ignore
 const toDictionary = (function (options, where) {
   // (Nothing is read from an absent dictionary, not even what Object.prototype has.)
   if (options === undefined || options === null) return { __proto__: null };
@@ -83,6 +84,7 @@ const detachedError = (i) => I.dataCloneError(`transfer[${i}] is a detached Arra
  * StructuredSerializeWithTransfer step 2: checks every transferable before anything is
  * serialized or detached (a detached buffer too: nothing runs before this throws).
  */
+// prettier-ignore
 const checkTransferList = (function (list) {
   const seen = I.ownMap();
   const isBuffer = I.newList();
@@ -150,6 +152,7 @@ function transferAll(list, isBuffer) {
  * StructuredDeserializeWithTransfer into this realm. Throws a DataCloneError DOMException for
  * what cannot be cloned or transferred.
  */
+// prettier-ignore
 export const structuredClone = (function (value, options = undefined) {
   requireArguments(arguments.length, 1, 'structuredClone');
   const transfer = toDictionary(options, 'structuredClone').transfer;

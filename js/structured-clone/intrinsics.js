@@ -381,6 +381,7 @@ function hostCopyKind(value) {
  * checking every object would cost the common case 10–20 %: docs/structured-clone.md, "Types,
  * realms and a page that changed its built-ins".)
  */
+// prettier-ignore
 export const hiddenKind = (function (value, keys) {
   const known = nodeTypes ? undefined : kindWithoutExceptions(value, keys);
   if (known !== undefined && known !== ORDINARY_KIND) return known;
@@ -420,6 +421,7 @@ const CHECKS_BY_NAME = ownMap([
 ]);
 
 /** Confirms what a prototype suggests with the kind's brand check (in parentheses: see walker.js). */
+// prettier-ignore
 export const confirmKind = (function (name, value) {
   const check = CHECKS_BY_NAME.get(name);
   // Kinds without a side-effect-free check (Promise, generators, iterators in browsers): an
