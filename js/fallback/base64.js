@@ -16,8 +16,11 @@ for (const whitespace of [0x09, 0x0a, 0x0c, 0x0d, 0x20]) SEXTET[whitespace] = 65
 const ALPHABET_CODES = Uint8Array.from(ALPHABET, (char) => char.charCodeAt(0));
 const { fromCharCode } = String;
 
-/** The string of code units `codes[0..length)`, in chunks (an argument list has a limit). */
-function fromCodes(codes, length) {
+/**
+ * Infra isomorphic decode of `codes[0..length)`: the string of those code units, made in chunks
+ * (an argument list has a limit).
+ */
+export function isomorphicDecode(codes, length = codes.length) {
   let out = '';
   for (let i = 0; i < length; i += 8192) out += fromCharCode.apply(null, codes.subarray(i, Math.min(i + 8192, length)));
   return out;
@@ -79,7 +82,7 @@ export function forgivingEncode(bytes) {
     codes[j++] = i + 1 < length ? ALPHABET_CODES[(bits >> 6) & 63] : 0x3d;
     codes[j++] = 0x3d;
   }
-  return fromCodes(codes, j);
+  return isomorphicDecode(codes, j);
 }
 
 /** Infra isomorphic encode of `data`, or undefined if a code unit is above U+00FF. */
@@ -91,9 +94,4 @@ export function isomorphicEncode(data) {
     bytes[i] = code;
   }
   return bytes;
-}
-
-/** Infra isomorphic decode of `bytes`. */
-export function isomorphicDecode(bytes) {
-  return fromCodes(bytes, bytes.length);
 }
