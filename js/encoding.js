@@ -4,24 +4,10 @@
 // with one copy (io.js), decoded UTF-16 comes back as one string.
 import * as glue from '#glue';
 import { memoryBytes, readBytes, writeBytes, writeString } from './io.js';
-import { encodeIntoLoop, encodeLoop } from './utf8.js';
+import { ASCII, STRICT, decodeUtf8Into, encodeIntoLoop, encodeLoop, units } from './fallback/utf8.js';
+import { hostDecode, hostEncodeUtf8, hostEncodeUtf8Into, hostSingleByte, hostUtf16, hostUtf8 } from './host/encoding.js';
 import { markPlatformObject } from './structured-clone/platform.js';
-import { arrayBufferByteLength, requireArguments, toDOMString } from './webidl.js';
-
-// --- strings to and from UTF-16 in wasm memory ---
-// Each host path is checked at load time on a probe with a BOM, a surrogate pair and a lone
-// surrogate (which must pass through untouched), and used only if it gets them right.
-
-const probeString = '\uFEFFa\u{1F600}\uD800';
-const probeBytes = [0xff, 0xfe, 0x61, 0x00, 0x3d, 0xd8, 0x00, 0xde, 0x00, 0xd8];
-
-function verified(make) {
-  try {
-    return make();
-  } catch {
-    return undefined;
-  }
-}
+import { arrayBufferByteLength, requireArguments, toDOMString, webidlInterface } from './webidl.js';
 
 // Built-ins the hot paths and the streams call, captured at load (a page may replace them later).
 const uncurry = Function.prototype.bind.bind(Function.prototype.call);
@@ -48,151 +34,30 @@ const mapSize = getterOf(Map.prototype, 'size');
 const setHas = uncurry(Set.prototype.has);
 const { apply } = Reflect;
 
-// Node and Bun: Buffer's UTF-16LE methods copy once between a string and any Uint8Array.
-const bufferPrototype = globalThis.Buffer?.prototype;
-const ucs2Slice = /* @__PURE__ */ verified(() => {
-  const slice = bufferPrototype.ucs2Slice;
-  return slice.call(Uint8Array.from(probeBytes), 0, probeBytes.length) === probeString ? slice : undefined;
-});
-// Elsewhere the host's UTF-16LE decoder makes a string in one call (the host's, captured before
-// any polyfill: this module's TextDecoder shadows the name).
-const utf16Decoder = /* @__PURE__ */ verified(() => {
-  const decoder = new globalThis.TextDecoder('utf-16le', { ignoreBOM: true });
-  return decoder.decode(Uint8Array.from(probeBytes)) === probeString.slice(0, -1) + '\uFFFD' ? decoder : undefined;
-});
-
-// Called uncurried: a page may replace the prototypes' methods after load.
-const sliceUcs2 = ucs2Slice && uncurry(ucs2Slice);
-const utf16Decode = utf16Decoder && uncurry(Object.getPrototypeOf(utf16Decoder).decode);
-
 function readUtf16(units) {
   return units === 0 ? '' : readUtf16At(glue.encodingUtf16Output(), units);
 }
 
 /** The string of `units` UTF-16 code units at `address` in wasm memory. */
 function readUtf16At(address, units) {
-  if (sliceUcs2) return sliceUcs2(memoryBytes(), address, address + units * 2);
-  if (utf16Decoder) return utf16Decode(utf16Decoder, typedArraySubarray(memoryBytes(), address, address + units * 2));
-  // The last resort, on hosts with neither: String.fromCharCode as the page has it now (the one
-  // built-in of these paths not captured; tests/node/encoding-host-paths.test.mjs watches this
-  // path through it).
-  const view = new Uint16Array(typedArrayBuffer(memoryBytes()), address, units);
-  let string = '';
+  const memory = memoryBytes();
+  const string = hostUtf16(memory, address, address + units * 2);
+  if (string !== undefined) return string;
+  // The last resort, on hosts with no such path: String.fromCharCode as the page has it now (the
+  // one built-in of these paths not captured; tests/node/encoding-host-paths.test.mjs watches
+  // this path through it).
+  const view = new Uint16Array(typedArrayBuffer(memory), address, units);
+  let result = '';
   for (let i = 0; i < units; i += 0x2000) {
-    string += apply(String.fromCharCode, null, typedArraySubarray(view, i, Math.min(i + 0x2000, units)));
+    result += apply(String.fromCharCode, null, typedArraySubarray(view, i, Math.min(i + 0x2000, units)));
   }
-  return string;
+  return result;
 }
-
-// TextEncoder's encode and encodeInto delegate to the host's encoder when it gets the probe
-// right (lone surrogates become U+FFFD, pairs one code point, encodeInto never splits a code
-// point): one native call, no copy through wasm.
-const hostTextEncoder = /* @__PURE__ */ verified(() => {
-  const encoder = new globalThis.TextEncoder();
-  const expected = [0xef, 0xbb, 0xbf, 0x61, 0xf0, 0x9f, 0x98, 0x80, 0xef, 0xbf, 0xbd];
-  const same = (bytes, length = expected.length) =>
-    bytes instanceof Uint8Array && bytes.length === length && bytes.every((byte, i) => byte === expected[i]);
-  const into = new Uint8Array(expected.length + 1);
-  const whole = encoder.encodeInto(probeString, into);
-  const short = encoder.encodeInto(probeString, new Uint8Array(6));
-  const good =
-    same(encoder.encode(probeString)) &&
-    encoder.encode('').length === 0 &&
-    whole.read === 5 && whole.written === 11 && same(into.subarray(0, 11), 11) && into[11] === 0 &&
-    short.read === 2 && short.written === 4;
-  return good ? encoder : undefined;
-});
-// Called uncurried, as the decoders' methods above.
-const hostEncode = hostTextEncoder && uncurry(Object.getPrototypeOf(hostTextEncoder).encode);
-const hostEncodeInto = hostTextEncoder && uncurry(Object.getPrototypeOf(hostTextEncoder).encodeInto);
-
-// UTF-8 decoding of large inputs goes to the host's decoder where it is both correct (checked
-// below on a BOM, every class of malformed sequence, surrogates, fatal mode and a shared
-// buffer) and faster than weft's wasm decoder. Faster, as measured with benches/node/encoding.mjs
-// and benches/browser (see README): Node 24's (SIMD, simdutf) and Chromium's. Node before 24
-// (ICU) decodes slower than weft, so there weft keeps its own; hosts that are not Node are taken
-// to be like the browsers measured (the probe still decides whether the host's is used at all).
-const nodeVersion = globalThis.process?.versions?.node;
-const hostHasFastUtf8 = typeof nodeVersion !== 'string' || Number(nodeVersion.split('.')[0]) >= 24;
-
-// [bytes, what the standard's UTF-8 decoder gives (with the BOM kept), whether it is well-formed]
-const utf8Probes = [
-  [[0xef, 0xbb, 0xbf, 0x61], '\uFEFFa', true],
-  [[0x41, 0xc2, 0x80, 0xe0, 0xa0, 0x80, 0xf0, 0x90, 0x80, 0x80, 0xf4, 0x8f, 0xbf, 0xbf], 'A\x80\u0800\u{10000}\u{10FFFF}', true],
-  [[0x80], '\uFFFD', false],
-  [[0xc0, 0x80], '\uFFFD\uFFFD', false],
-  [[0xc2], '\uFFFD', false],
-  [[0xc2, 0x41], '\uFFFDA', false],
-  [[0xe0, 0x80, 0x80], '\uFFFD\uFFFD\uFFFD', false],
-  [[0xe0, 0xa0], '\uFFFD', false],
-  [[0xe1, 0x80, 0x41], '\uFFFDA', false],
-  [[0xed, 0xa0, 0x80], '\uFFFD\uFFFD\uFFFD', false],
-  [[0xed, 0xbf], '\uFFFD\uFFFD', false],
-  [[0xf0, 0x80, 0x80, 0x80], '\uFFFD\uFFFD\uFFFD\uFFFD', false],
-  [[0xf0, 0x90, 0x80], '\uFFFD', false],
-  [[0xf1, 0x80, 0x80, 0x41], '\uFFFDA', false],
-  [[0xf4, 0x90, 0x80, 0x80], '\uFFFD\uFFFD\uFFFD\uFFFD', false],
-  [[0xf5, 0xff, 0xfe], '\uFFFD\uFFFD\uFFFD', false],
-  [[0xf0, 0xc3, 0x80, 0x2a], '\uFFFD\xC0*', false],
-];
-
-const hostUtf8 = /* @__PURE__ */ verified(() => {
-  if (!hostHasFastUtf8) return undefined;
-  const Host = globalThis.TextDecoder;
-  const decode = uncurry(Host.prototype.decode);
-  const loose = new Host('utf-8', { ignoreBOM: true });
-  const strict = new Host('utf-8', { fatal: true, ignoreBOM: true });
-  const padding = Array.from({ length: 70 }, (_, i) => 0x20 + (i % 90));
-  const throws = (bytes) => {
-    try {
-      decode(strict, bytes);
-      return false;
-    } catch (error) {
-      return error instanceof globalThis.TypeError || error?.name === 'TypeError';
-    }
-  };
-  const agrees = (bytes, expected, wellFormed) =>
-    decode(loose, bytes) === expected && (wellFormed ? decode(strict, bytes) === expected : throws(bytes));
-  let allBytes = [];
-  let allText = '';
-  for (const [bytes, expected, wellFormed] of utf8Probes) {
-    // Each alone, and after and before long ASCII runs (where SIMD paths start).
-    const padded = [...padding, ...bytes, ...padding];
-    const paddedText = String.fromCharCode(...padding) + expected + String.fromCharCode(...padding);
-    if (!agrees(Uint8Array.from(bytes), expected, wellFormed)) return undefined;
-    if (!agrees(Uint8Array.from(padded), paddedText, wellFormed)) return undefined;
-    allBytes = allBytes.concat(bytes);
-    allText += expected;
-  }
-  if (decode(loose, Uint8Array.from(allBytes)) !== allText || decode(loose, new Uint8Array(0)) !== '') return undefined;
-  // Chromium's decoder refuses views of a SharedArrayBuffer (cross-origin isolated pages have
-  // them): it then takes every other view, and shared ones go to weft's decoder.
-  let takesShared = true;
-  if (typeof SharedArrayBuffer === 'function') {
-    const shared = new Uint8Array(new SharedArrayBuffer(allBytes.length));
-    shared.set(allBytes);
-    try {
-      if (decode(loose, shared) !== allText) return undefined;
-    } catch {
-      takesShared = false;
-    }
-  }
-  const viewedBuffer = uncurry(Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'buffer').get);
-  // The host's TypeError may come from another realm: fatal mode throws this module's.
-  return (bytes, fatal) => {
-    if (!takesShared && isSharedBuffer(viewedBuffer(bytes))) return undefined;
-    if (!fatal) return decode(loose, bytes);
-    try {
-      return decode(strict, bytes);
-    } catch {
-      throw new TypeError("Failed to execute 'decode' on 'TextDecoder': The encoded data was not valid.");
-    }
-  };
-});
 
 // --- WebIDL helpers ---
 
 /** A WebIDL dictionary argument: undefined/null are empty, other non-objects a TypeError. */
+// prettier-ignore
 const toDictionary = (function (value, where) {
   if (value === undefined || value === null) return {};
   if (typeof value !== 'object' && typeof value !== 'function') {
@@ -204,6 +69,7 @@ const toDictionary = (function (value, where) {
 const emptyBytes = new Uint8ArrayCtor(0);
 
 /** WebIDL BufferSource bytes, offsets respected; a detached buffer (byteLength 0) holds none. */
+// prettier-ignore
 const bufferSourceBytes = (function (value, where) {
   if (isView(value)) {
     const kind = typedArrayTag(value);
@@ -238,16 +104,6 @@ const sharedByteLength = (() => {
   }
 })();
 
-/** Whether `buffer` (an ArrayBuffer or SharedArrayBuffer from any realm) is shared. */
-function isSharedBuffer(buffer) {
-  try {
-    arrayBufferByteLengthOf(buffer);
-    return false;
-  } catch {
-    return true;
-  }
-}
-
 const sharedByteLengthOf = sharedByteLength && uncurry(sharedByteLength);
 
 /** The byteLength of an ArrayBuffer or SharedArrayBuffer from any realm; else undefined. */
@@ -264,24 +120,6 @@ function bufferByteLength(value) {
     return undefined; // not a SharedArrayBuffer either
   }
 }
-
-/** Gives a class WebIDL's shape: enumerable members and a toStringTag. */
-function webidlInterface(constructor, name) {
-  const prototype = constructor.prototype;
-  for (const key of Object.getOwnPropertyNames(prototype)) {
-    if (key === 'constructor') continue;
-    const descriptor = Object.getOwnPropertyDescriptor(prototype, key);
-    descriptor.enumerable = true;
-    Object.defineProperty(prototype, key, descriptor);
-  }
-  Object.defineProperty(prototype, Symbol.toStringTag, { value: name, configurable: true });
-  // The bundler may rename the class (this module's names shadow the host's globals).
-  Object.defineProperty(constructor, 'name', { value: name, configurable: true });
-  return constructor;
-}
-
-// The %TypedArray%.prototype[@@toStringTag] getter: the kind of a typed array from any realm.
-
 
 // --- TextDecoder ---
 // No wasm object per TextDecoder: its whole state (the decoder's, BOM seen, do not flush) is
@@ -315,6 +153,7 @@ function encodingIndex(entry) {
   return (entry.index ??= glue.textDecoderEncoding(entry.name));
 }
 
+// prettier-ignore
 const encodingForLabel = (function (label) {
   let entry = mapGet(encodings, label);
   if (entry === undefined) {
@@ -340,8 +179,7 @@ const NOT_ASCII_COMPATIBLE = new Set(['utf-16be', 'utf-16le', 'iso-2022-jp', 're
 // it decodes every byte exactly as weft does: it makes the string in one native step, where weft
 // decodes in wasm and then makes the string from UTF-16 (Buffer#ucs2Slice alone took 55-70 % of
 // weft's time, as long as the native's whole decode; measured in benches/node/encoding.mjs).
-// Checked on first use of each encoding: all 256 bytes (non-fatal), and in fatal mode every
-// mapped byte together and each unmapped byte alone (which must throw).
+// Checked on first use of each encoding (js/host/encoding.js hostSingleByte).
 const SINGLE_BYTE = new Set([
   'ibm866', 'iso-8859-2', 'iso-8859-3', 'iso-8859-4', 'iso-8859-5', 'iso-8859-6', 'iso-8859-7',
   'iso-8859-8', 'iso-8859-8-i', 'iso-8859-10', 'iso-8859-13', 'iso-8859-14', 'iso-8859-15',
@@ -350,43 +188,20 @@ const SINGLE_BYTE = new Set([
   'windows-1258', 'x-mac-cyrillic',
 ]);
 const UNCHECKED = 0;
-const HostTextDecoder = globalThis.TextDecoder;
-const hostDecode = /* @__PURE__ */ verified(() => uncurry(HostTextDecoder.prototype.decode));
-const allBytes = Uint8Array.from({ length: 256 }, (_, byte) => byte);
 
-/** [non-fatal, fatal] host decoders of a single-byte `encoding` that decode as weft does, or null. */
-function hostSingleByte(encoding) {
-  return (
-    verified(() => {
-      const expected = readUtf16(glue.textDecoderDecode(writeBytes(allBytes), encoding.index, 0, 0));
-      const loose = new HostTextDecoder(encoding.name);
-      const strict = new HostTextDecoder(encoding.name, { fatal: true });
-      if (expected.length !== 256 || hostDecode(loose, allBytes) !== expected) return null;
-      const mapped = allBytes.filter((byte) => expected.charCodeAt(byte) !== 0xfffd);
-      if (hostDecode(strict, mapped) !== String.fromCharCode(...[...mapped].map((byte) => expected.charCodeAt(byte)))) return null;
-      for (let byte = 0; byte < 256; byte++) {
-        if (expected.charCodeAt(byte) !== 0xfffd) continue;
-        try {
-          hostDecode(strict, Uint8Array.of(byte));
-          return null;
-        } catch {
-          // unmapped: an error, as it must be
-        }
-      }
-      return [loose, strict];
-    }) ?? null
-  );
-}
+/** weft's own decoding of bytes in a single-byte `encoding`, for hostSingleByte's check. */
+const weftDecoding = (encoding) => (bytes) => readUtf16(glue.textDecoderDecode(writeBytes(bytes), encoding.index, 0, 0));
 
 // Inputs up to this many bytes are decoded in JS where they can be (ASCII in any
-// ASCII-compatible encoding, well-formed UTF-8): less than crossing into wasm costs.
+// ASCII-compatible encoding, well-formed UTF-8: js/fallback/utf8.js): less than crossing into
+// wasm costs.
 const SHORT_INPUT = 64;
-const shortUnits = new Uint16Array(SHORT_INPUT);
 const fromCharCode = String.fromCharCode;
 
-/** The string of the first `count` units of shortUnits (measured: arguments beat apply). */
+/** The string of the first `count` units decodeUtf8Into wrote (measured: arguments beat apply). */
+// prettier-ignore
 const shortString = (function (count) {
-  const a = shortUnits;
+  const a = units;
   switch (count) {
     case 0:
       return '';
@@ -402,63 +217,6 @@ const shortString = (function (count) {
   let string = '';
   for (let i = 0; i < count; i++) string += fromCharCode(a[i]);
   return string;
-});
-
-/** The `length` bytes of `bytes` (at most SHORT_INPUT) decoded, if they are all ASCII; else undefined. */
-const shortAscii = (function (bytes, length) {
-  for (let i = 0; i < length; i++) {
-    const byte = bytes[i];
-    if (byte > 0x7f) return undefined;
-    shortUnits[i] = byte;
-  }
-  return shortString(length);
-});
-
-/**
- * The `length` bytes of `bytes` (at most SHORT_INPUT) decoded as UTF-8, if they are well-formed
- * and end on a character boundary (then any UTF-8 decoder from its initial state gives this,
- * streaming or not); else undefined.
- */
-const shortUtf8 = (function (bytes, length) {
-  let count = 0;
-  let i = 0;
-  while (i < length) {
-    const lead = bytes[i];
-    if (lead < 0x80) {
-      shortUnits[count++] = lead;
-      i += 1;
-      continue;
-    }
-    if (lead >= 0xc2 && lead <= 0xdf) {
-      const second = bytes[i + 1];
-      if (i + 1 >= length || (second & 0xc0) !== 0x80) return undefined;
-      shortUnits[count++] = ((lead & 0x1f) << 6) | (second & 0x3f);
-      i += 2;
-      continue;
-    }
-    if (i + (lead < 0xf0 ? 3 : 4) > length) return undefined;
-    const second = bytes[i + 1];
-    const third = bytes[i + 2];
-    if ((third & 0xc0) !== 0x80) return undefined;
-    if (lead >= 0xe0 && lead <= 0xef) {
-      const lower = lead === 0xe0 ? 0xa0 : 0x80;
-      const upper = lead === 0xed ? 0x9f : 0xbf;
-      if (second < lower || second > upper) return undefined;
-      shortUnits[count++] = ((lead & 0x0f) << 12) | ((second & 0x3f) << 6) | (third & 0x3f);
-      i += 3;
-      continue;
-    }
-    if (lead < 0xf0 || lead > 0xf4) return undefined;
-    const fourth = bytes[i + 3];
-    const lower = lead === 0xf0 ? 0x90 : 0x80;
-    const upper = lead === 0xf4 ? 0x8f : 0xbf;
-    if (second < lower || second > upper || (fourth & 0xc0) !== 0x80) return undefined;
-    const scalar = ((lead & 0x07) << 18) | ((second & 0x3f) << 12) | ((third & 0x3f) << 6) | (fourth & 0x3f);
-    shortUnits[count++] = 0xd7c0 + (scalar >> 10);
-    shortUnits[count++] = 0xdc00 | (scalar & 0x3ff);
-    i += 4;
-  }
-  return shortString(count);
 });
 
 // Inputs up to this many bytes cross through a fixed area of wasm memory (src/bindings/
@@ -497,9 +255,10 @@ export const TextDecoder = /* @__PURE__ */ (() => {
     }
 
     // The constructor's and decode's work, in functions in parentheses: V8 compiles those with the
-    // script, where it compiles a class's methods on their first call (the cold first call's time
-    // was mostly that); the methods themselves stay one call long.
+    // script, where it compiles a class's methods on their first call (docs/speed.md, "Cold first
+    // calls"); the methods themselves stay one call long.
     static {
+      // prettier-ignore
       constructDecoder = (function (decoder, label, options) {
         markPlatformObject(decoder, 'TextDecoder');
         label = label === undefined ? 'utf-8' : toDOMString(label);
@@ -513,6 +272,7 @@ export const TextDecoder = /* @__PURE__ */ (() => {
         decoder.#encoding = encodingForLabel(label);
         decoder.#options = flags;
       });
+      // prettier-ignore
       decodeWith = (function (decoder, input, options) {
         const encoding = decoder.#encoding;
         const where = "Failed to execute 'decode' on 'TextDecoder'";
@@ -526,7 +286,8 @@ export const TextDecoder = /* @__PURE__ */ (() => {
         if ((state & DECODER_STATE) === 0) {
           let string;
           if (length <= SHORT_INPUT && encoding.ascii) {
-            string = encoding.utf8 ? shortUtf8(bytes, length) : shortAscii(bytes, length);
+            const count = decodeUtf8Into(bytes, 0, length, encoding.utf8 ? STRICT : ASCII);
+            if (count >= 0) string = shortString(count);
           } else if (encoding.utf8 && !stream && hostUtf8) {
             string = hostUtf8(bytes, flags & FATAL);
           }
@@ -541,7 +302,7 @@ export const TextDecoder = /* @__PURE__ */ (() => {
           }
         }
         if (length > SMALL_AREA && encoding.host !== undefined) {
-          if (encoding.host === UNCHECKED) encoding.host = hostSingleByte(encoding);
+          if (encoding.host === UNCHECKED) encoding.host = hostSingleByte(encoding.name, weftDecoding(encoding));
           const host = encoding.host;
           if (host !== null) {
             try {
@@ -624,7 +385,7 @@ export const TextDecoder = /* @__PURE__ */ (() => {
 
 /** UTF-8 bytes of a string, lone surrogates as U+FFFD (the USVString conversion). */
 function encodeUtf8(string) {
-  return hostTextEncoder ? hostEncode(hostTextEncoder, string) : encodeLoop(string);
+  return hostEncodeUtf8(string) ?? encodeLoop(string);
 }
 
 /** `new TextEncoder()` (§8.4): UTF-8 only. */
@@ -650,16 +411,8 @@ export const TextEncoder = /* @__PURE__ */ webidlInterface(class TextEncoder {
     if (typedArrayTag(destination) !== 'Uint8Array') {
       throw new TypeError("Failed to execute 'encodeInto' on 'TextEncoder': parameter 2 is not of type 'Uint8Array'.");
     }
-    if (hostTextEncoder) {
-      try {
-        return hostEncodeInto(hostTextEncoder, string, destination);
-      } catch {
-        // Hosts that refuse a shared destination (Chromium) throw before writing: weft's own
-        // encoder below takes it, as the standard's [AllowShared] does.
-      }
-    }
-    // The encoder's loop (js/utf8.js) writes byte by byte, into a shared buffer too.
-    return encodeIntoLoop(string, destination);
+    // The host's, else the encoder's loop, which writes byte by byte, into a shared buffer too.
+    return hostEncodeUtf8Into(string, destination) ?? encodeIntoLoop(string, destination);
   }
 }, 'TextEncoder');
 

@@ -137,7 +137,8 @@ function hostStructuredCloneIsGood() {
   const clone = globalThis.structuredClone;
   if (typeof clone !== 'function') return false;
   try {
-    if (0 in clone([, 1])) return false; // holes stay holes
+    // oxlint-disable-next-line no-sparse-arrays -- holes stay holes
+    if (0 in clone([, 1])) return false;
     const error = clone(new RangeError('m', { cause: 1 }));
     if (!(error instanceof RangeError) || error.message !== 'm') return false;
     const { DOMException } = globalThis;

@@ -6,9 +6,9 @@
 // there is no wasm object per URL, so nothing to free, and every getter is a slice. Parsing
 // and setters cross into wasm once each; when the href equals the input, the caller's string
 // is kept. A URLSearchParams list lives here as one flat array [name, value, name, value, …]
-// (no array per pair); the
-// form-urlencoded parser and serializer run in JS (no crossing; the README has the numbers),
-// the parser falling back to wasm for percent-encoded bytes that are not UTF-8.
+// (no array per pair); the form-urlencoded parser and serializer run in JS (no crossing; the
+// figures are in docs/url.md, "URLSearchParams"), the parser falling back to wasm for
+// percent-encoded bytes that are not UTF-8.
 // Named imports (not a destructured namespace), so that bundlers can drop unused glue.
 import * as glue from '#glue';
 import { UrlHostOperation, UrlSetter } from '#glue';
@@ -16,8 +16,9 @@ import { memoryBytes, readAscii, writeString } from './io.js';
 import { memoryStale, wasm, wasmInstantiated } from './runtime.js';
 import { utf8Decoder as makeUtf8Decoder } from './utf8.js';
 import { markPlatformObject } from './structured-clone/platform.js';
-import { requireArguments, toDOMString, toUSVString } from './webidl.js';
+import { requireArguments, toDOMString, toUSVString, webidlInterface } from './webidl.js';
 import { rethrowQueryEncoderFailure, setQueryEncoder } from './query-encoder.js';
+import { parseFormUrlencoded, serializeFormUrlencoded } from './fallback/form-urlencoded.js';
 // The encoding area (labels, and the encoders of queries in other encodings than UTF-8) and the
 // Public Suffix List: other files with their own wasm, which a bundle that never calls
 // parseURL or publicSuffix/registrableDomain leaves out.
@@ -38,7 +39,6 @@ const HOST_DOMAIN = 1;
 const SCHEME_HTTP = 1;
 const SCHEME_HTTPS = 2;
 const SCHEME_FTP = 5;
-const SCHEME_FILE = 6;
 
 let record = new Int32Array(0);
 let recordExports = null;
@@ -112,7 +112,7 @@ function memoryInt32() {
 function parseForm(input) {
   if (input === '') return [];
   try {
-    return parseFormInJS(input);
+    return parseFormUrlencoded(input);
   } catch {
     // A percent-encoded sequence that is not UTF-8 (decodeURIComponent's URIError): wasm
     // decodes it as the standard says, with U+FFFD.
@@ -129,36 +129,6 @@ function parseForm(input) {
   return list;
 }
 
-/**
- * The form-urlencoded string parser (§5.1) in JS, for input whose percent-encoded bytes are
- * UTF-8 (else decodeURIComponent throws a URIError). Then it is exact: the input is a scalar
- * value string, so UTF-8 encoding and decoding give back what was not percent-encoded, and a
- * percent-encoded sequence cannot be completed by bytes of what was not (those start with a
- * lead byte). This skips the crossing, and most names and values are the input's slices.
- */
-function parseFormInJS(input) {
-  const list = [];
-  const decode = input.includes('%') || input.includes('+') ? formDecode : (string) => string;
-  for (let start = 0, length = input.length; start <= length; ) {
-    let end = input.indexOf('&', start);
-    if (end === -1) end = length;
-    if (end > start) {
-      const sequence = input.slice(start, end);
-      const equals = sequence.indexOf('=');
-      if (equals === -1) list.push(decode(sequence), '');
-      else list.push(decode(sequence.slice(0, equals)), decode(sequence.slice(equals + 1)));
-    }
-    start = end + 1;
-  }
-  return list;
-}
-
-/** Replace '+' with space, percent-decode, UTF-8 decode without BOM. */
-function formDecode(string) {
-  if (string.includes('+')) string = string.replaceAll('+', ' ');
-  return string.includes('%') ? decodeURIComponent(string) : string;
-}
-
 // The host's UTF-8 decoder read through globalThis (or a fallback where there is none; js/utf8.js).
 const utf8Decoder = makeUtf8Decoder();
 
@@ -172,75 +142,6 @@ function readUtf8(length) {
 
 function range(input, decoded, start, end) {
   return start < 0 ? decoded.slice(start & 0x7fffffff, end & 0x7fffffff) : input.slice(start, end);
-}
-
-/**
- * The form-urlencoded serializer (§5.2) over a flat list of names and values, in JS: it needs
- * no crossing, and most names and values need no encoding, so the output is mostly their slices.
- */
-function serializeForm(list) {
-  let output = '';
-  for (let i = 0; i < list.length; i += 2) {
-    if (i > 0) output += '&';
-    output += formEncode(list[i]);
-    output += '=';
-    output += formEncode(list[i + 1]);
-  }
-  return output;
-}
-
-// 1 for the ASCII bytes that the application/x-www-form-urlencoded percent-encode set leaves
-// as they are: alphanumerics, '*', '-', '.', '_'.
-const FORM_KEEPS = Uint8Array.from({ length: 0x80 }, (_, c) => (/[\w*.-]/.test(String.fromCharCode(c)) ? 1 : 0));
-const PERCENT_ENCODED = Array.from({ length: 0x100 }, (_, byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`);
-
-// What FORM_KEEPS keeps: a name or value of only these is its own encoding. The regular
-// expression engine finds that faster than a loop in JS (Node 20: 0.57× → 0.80× Node's own
-// serializer on the benchmark's lists; Node 24 the same).
-const FORM_PLAIN = /^[\w*.-]*$/;
-const regExpTest = RegExp.prototype.test;
-
-/** UTF-8 percent-encode with the form set, space as '+' (one name or value). */
-function formEncode(string) {
-  if (regExpTest.call(FORM_PLAIN, string)) return string;
-  const length = string.length;
-  let i = 0;
-  while (i < length) {
-    const c = string.charCodeAt(i);
-    if (c >= 0x80 || FORM_KEEPS[c] === 0) break;
-    i++;
-  }
-  let output = string.slice(0, i);
-  // The end of what has been copied or encoded.
-  let done = i;
-  for (; i < length; i++) {
-    let c = string.charCodeAt(i);
-    if (c < 0x80 && FORM_KEEPS[c] === 1) continue;
-    if (done < i) output += string.slice(done, i);
-    if (c < 0x80) {
-      output += c === 0x20 ? '+' : PERCENT_ENCODED[c];
-    } else if (c < 0x800) {
-      output += PERCENT_ENCODED[0xc0 | (c >> 6)] + PERCENT_ENCODED[0x80 | (c & 0x3f)];
-    } else {
-      if (c >= 0xd800 && c <= 0xdfff) {
-        // A surrogate pair is one code point; a lone surrogate (never in a list of USVStrings)
-        // would be U+FFFD.
-        const next = string.charCodeAt(i + 1);
-        if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-          c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
-          i++;
-          output += PERCENT_ENCODED[0xf0 | (c >> 18)];
-          output += PERCENT_ENCODED[0x80 | ((c >> 12) & 0x3f)];
-        } else {
-          c = 0xfffd;
-        }
-      }
-      if (c < 0x10000) output += PERCENT_ENCODED[0xe0 | (c >> 12)];
-      output += PERCENT_ENCODED[0x80 | ((c >> 6) & 0x3f)] + PERCENT_ENCODED[0x80 | (c & 0x3f)];
-    }
-    done = i + 1;
-  }
-  return done < length ? output + string.slice(done) : output;
 }
 
 // A sufficient condition for the basic URL parser to succeed on an input without a base, so
@@ -272,7 +173,10 @@ const regExpExec = RegExp.prototype.exec;
 // in the path percent-encode set, with no "." or ".." segment (nor one spelled with %2e); then
 // a query of those but "'" (in the special-query set) and of "/" and "?", and a fragment of
 // those and "'". So no C0 control, space, backslash or non-ASCII. The first `new URL` of such
-// an input needs no wasm (tests/node/url-normalized.test.mjs checks the offsets against wasm's).
+// an input needs no wasm: a second copy of (part of) the Rust scan, kept because compiling
+// url.wasm is most of a first call's time, and 53 % of the benchmark's URLs take this path
+// (docs/url.md, "One crossing per operation"); tests/node/url-normalized.test.mjs checks its
+// offsets against wasm's.
 // A scan, not a regular expression: compiling one cost more than the rest of the first call.
 // Its functions are `const f = (function () {...})`, which V8 compiles with the script rather
 // than on the first call (as js/structured-clone/walker.js explains).
@@ -294,6 +198,7 @@ const NORMALIZED_CLASSES = new Uint8Array(0x80);
 }
 
 /** The end of the run of `href` from `i` whose characters are all in `classes`. */
+// prettier-ignore
 const skipNormalized = (function (href, i, classes) {
   const length = href.length;
   for (let c; i < length && (c = href.charCodeAt(i)) < 0x80 && (NORMALIZED_CLASSES[c] & classes) !== 0; ) i++;
@@ -301,6 +206,7 @@ const skipNormalized = (function (href, i, classes) {
 });
 
 /** Whether href[start, end) is a "." or ".." path segment, "." also as "%2e" (§4.2). */
+// prettier-ignore
 const isDotSegment = (function (href, start, end) {
   let dots = 0;
   for (let i = start; i < end; dots++) {
@@ -318,6 +224,7 @@ const NORMALIZED_RECORD = new Int32Array(RECORD_LENGTH);
  * Whether `href` is in the normalized form described above; if so, NORMALIZED_RECORD holds the
  * components that wasm's record would hold for it.
  */
+// prettier-ignore
 const scanNormalized = (function (href) {
   const length = href.length;
   if (length > MAX_INPUT_BYTES || href.charCodeAt(0) !== 0x68 || href.charCodeAt(1) !== 0x74 || href.charCodeAt(2) !== 0x74 || href.charCodeAt(3) !== 0x70) return false;
@@ -389,11 +296,12 @@ export class URL {
   }
 
   // The constructor's work and #load's, in functions in parentheses: V8 compiles those with the
-  // script, where it compiles a class's methods on their first call (most of a cold first call's
-  // time was that); the constructor itself stays one call long.
+  // script, where it compiles a class's methods on their first call (docs/speed.md, "Cold first
+  // calls"); the constructor itself stays one call long.
   static {
     urlFlags = (url) => url.#flags;
     setURLQuery = (url, query) => url.#setQuery(query);
+    // prettier-ignore
     constructURL = (function (url, input, base, argumentCount) {
       markPlatformObject(url, 'URL');
       if (input === INTERNAL) {
@@ -405,7 +313,8 @@ export class URL {
       if (base !== undefined) base = toDOMString(base);
       else if (!wasmInstantiated() && scanNormalized(input)) {
         // Until the wasm is instantiated (compiling it is most of a first call's time), a
-        // normalized input is taken here; after that, the wasm path is no slower (README "Speed").
+        // normalized input is taken here; after that, the wasm path is no slower (docs/url.md,
+        // "One crossing per operation").
         loadURL(url, input, NORMALIZED_RECORD);
         return;
       }
@@ -416,6 +325,7 @@ export class URL {
       loadURL(url, resultHref(status, input), recordView());
     });
     /** Takes the href and the record's components (wasm's, or scanNormalized's). */
+    // prettier-ignore
     loadURL = (function (url, href, r) {
       url.#href = href;
       url.#protocolEnd = r[0];
@@ -667,7 +577,7 @@ export class URLSearchParams {
   /** The update steps: the URL object's query becomes the serialization (null if empty). */
   #update() {
     if (this.#url === null) return;
-    const serialized = serializeForm(this.#list);
+    const serialized = serializeFormUrlencoded(this.#list);
     setURLQuery(this.#url, serialized === '' ? null : serialized);
   }
 
@@ -790,7 +700,7 @@ export class URLSearchParams {
   }
 
   toString() {
-    return serializeForm(this.#list);
+    return serializeFormUrlencoded(this.#list);
   }
 
   /** Brand check: a TypeError unless this is a URLSearchParams object; returns this. */
@@ -859,24 +769,10 @@ function recordPairs(object) {
   return [...result];
 }
 
-// The bundler may rename the classes (the global names are taken); WebIDL names them.
-Object.defineProperty(URL, 'name', { value: 'URL' });
-Object.defineProperty(URLSearchParams, 'name', { value: 'URLSearchParams' });
-
-// WebIDL: interface members are enumerable; static operations too; the class strings.
-for (const [target, tag] of [
-  [URL.prototype, 'URL'],
-  [URL, null],
-  [URLSearchParams.prototype, 'URLSearchParams'],
-  [URLSearchParamsIterator.prototype, 'URLSearchParams Iterator'],
-]) {
-  for (const key of Object.getOwnPropertyNames(target)) {
-    if (['constructor', 'prototype', 'length', 'name'].includes(key)) continue;
-    if (!Object.getOwnPropertyDescriptor(target, key).configurable) continue;
-    Object.defineProperty(target, key, { enumerable: true });
-  }
-  if (tag) Object.defineProperty(target, Symbol.toStringTag, { value: tag, configurable: true });
-}
+webidlInterface(URL, 'URL');
+webidlInterface(URLSearchParams, 'URLSearchParams');
+// (The iterator's class is never exposed: its prototype loses its constructor below.)
+webidlInterface(URLSearchParamsIterator, 'URLSearchParams Iterator');
 Object.defineProperty(URLSearchParams.prototype, Symbol.iterator, {
   value: URLSearchParams.prototype.entries,
   writable: true,

@@ -1,7 +1,9 @@
 // WebIDL argument conversion that the generated bindings cannot express: required-argument
-// checks, DOMString/USVString conversion (which must throw for Symbols), BufferSource views.
+// checks, DOMString/USVString conversion (which must throw for Symbols), BufferSource views; and
+// the shape WebIDL gives an interface's class.
 
 /** Throws the TypeError a WebIDL operation gives when called with too few arguments. */
+// prettier-ignore
 export const requireArguments = (function (given, required, where) {
   if (given < required) {
     throw new TypeError(
@@ -11,6 +13,7 @@ export const requireArguments = (function (given, required, where) {
 });
 
 /** WebIDL DOMString: ECMAScript ToString, which throws a TypeError for a Symbol. */
+// prettier-ignore
 export const toDOMString = (function (value) {
   if (typeof value === 'string') return value;
   if (typeof value === 'symbol') throw new TypeError('Cannot convert a Symbol value to a string');
@@ -21,6 +24,7 @@ export const toDOMString = (function (value) {
 const { isWellFormed, toWellFormed } = String.prototype;
 
 /** WebIDL USVString: DOMString with every lone surrogate replaced by U+FFFD. */
+// prettier-ignore
 export const toUSVString = (function (value) {
   const string = toDOMString(value);
   if (toWellFormed === undefined) return replaceLoneSurrogates(string);
@@ -62,4 +66,25 @@ function isArrayBuffer(value) {
     }
   }
   return false;
+}
+
+/**
+ * Gives a class WebIDL's shape (WebIDL §3.7): its regular and static members enumerable, a
+ * @@toStringTag of `name` on its prototype, and `name` as its name (a bundler may rename a class
+ * whose name shadows a global). Returns the class.
+ */
+export function webidlInterface(constructor, name) {
+  const prototype = constructor.prototype;
+  for (const target of [prototype, constructor]) {
+    for (const key of Object.getOwnPropertyNames(target)) {
+      const { configurable, writable } = Object.getOwnPropertyDescriptor(target, key);
+      // Not the prototype's `constructor`, nor the class's `prototype` (non-configurable),
+      // `length` and `name` (read-only), nor the non-configurable `arguments` and `caller` of a
+      // class lowered by Babel (for Hermes).
+      if (key !== 'constructor' && configurable && writable !== false) Object.defineProperty(target, key, { enumerable: true });
+    }
+  }
+  Object.defineProperty(prototype, Symbol.toStringTag, { value: name, configurable: true });
+  Object.defineProperty(constructor, 'name', { value: name, configurable: true });
+  return constructor;
 }

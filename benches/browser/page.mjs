@@ -17,7 +17,10 @@ const fetchBytes = async (path) => new Uint8Array(await (await fetch(`/data/${pa
 const concat = (parts) => {
   const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
   let at = 0;
-  for (const part of parts) (out.set(part, at), (at += part.length));
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
   return out;
 };
 

@@ -33,6 +33,7 @@ const hidden = { __proto__: null, value: undefined, writable: true, enumerable: 
  * just Object.prototype, whose own prototype cannot change; HasOwnProperty measured faster
  * than `in` there. An Array's goes on from Array.prototype, whose prototype a page may change.)
  */
+// prettier-ignore
 export const createDataProperty = (function (object, key, value, isArray) {
   if (isArray ? key in I.ArrayPrototype : I.hasOwn(I.ObjectPrototype, key)) {
     descriptor.value = value;
@@ -50,6 +51,7 @@ export const createDataProperty = (function (object, key, value, isArray) {
 });
 
 /** CreateDataProperty(array, index, value) for a new Array (see createDataProperty). */
+// prettier-ignore
 export const defineElement = (function (array, index, value) {
   if (index in I.ArrayPrototype) {
     descriptor.value = value;
@@ -74,6 +76,7 @@ const fail = (message) => {
 
 const invalid = (what) => I.dataCloneError(`The serialized data is invalid: ${what}.`);
 
+// prettier-ignore
 export const makeView = (function (kind, buffer, byteOffset, byteLength, flags) {
   const tracking = (flags & op.VIEW_LENGTH_TRACKING) !== 0;
   try {

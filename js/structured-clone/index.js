@@ -4,12 +4,12 @@
 // structuredClone runs in JavaScript with no bytes and no wasm call: the walker
 // (walker.js) makes each copy as it reaches the original, or, with a transfer
 // list or registered classes, emits an op stream that the builder (builder.js)
-// turns into the copy after the transfer. Both measured faster than a round trip through the
-// Rust codec (see the README). serialize() writes V8 wire-format bytes as it walks
+// turns into the copy after the transfer. Both measured faster than a round trip through
+// bytes (docs/structured-clone.md, "The paths"). serialize() writes V8 wire-format bytes as it walks
 // (serializer.js, with the walker's op stream for the uncommon values), and deserialize()
 // makes ordinary data's objects as it reads the bytes (reader.js), leaving everything else to
-// a validated op stream read from the bytes and built from, all in JavaScript (wire.js:
-// measured faster than crossing into the Rust codec's wasm, whose bytes and errors it matches).
+// a validated op stream read from the bytes and built from, all in JavaScript (wire.js; why:
+// docs/structured-clone.md, "Why one codec, in JavaScript").
 // (Functions in parentheses: compiled with the script, see walker.js.)
 import { structuredDeserialize as build } from './builder.js';
 import * as I from './intrinsics.js';
@@ -58,6 +58,7 @@ function toObjectSequence(value, where) {
 }
 
 /** A dictionary argument: undefined and null are {}, other non-objects a TypeError. */
+// prettier-ignore
 const toDictionary = (function (options, where) {
   // (Nothing is read from an absent dictionary, not even what Object.prototype has.)
   if (options === undefined || options === null) return { __proto__: null };
@@ -83,6 +84,7 @@ const detachedError = (i) => I.dataCloneError(`transfer[${i}] is a detached Arra
  * StructuredSerializeWithTransfer step 2: checks every transferable before anything is
  * serialized or detached (a detached buffer too: nothing runs before this throws).
  */
+// prettier-ignore
 const checkTransferList = (function (list) {
   const seen = I.ownMap();
   const isBuffer = I.newList();
@@ -150,6 +152,7 @@ function transferAll(list, isBuffer) {
  * StructuredDeserializeWithTransfer into this realm. Throws a DataCloneError DOMException for
  * what cannot be cloned or transferred.
  */
+// prettier-ignore
 export const structuredClone = (function (value, options = undefined) {
   requireArguments(arguments.length, 1, 'structuredClone');
   const transfer = toDictionary(options, 'structuredClone').transfer;

@@ -1,6 +1,6 @@
 // The op stream shared by the walker (StructuredSerializeInternal), the builder
-// (StructuredDeserialize) and the Rust codec; its format is specified in
-// src/html/structured_clone/mod.rs. In JavaScript the payloads (numbers, strings, BigInts,
+// (StructuredDeserialize) and the wire codec (wire.js); its format is specified in
+// docs/structured-clone.md ("The op stream"). In JavaScript the payloads (numbers, strings, BigInts,
 // ArrayBuffer copies) travel in one `values` array beside `code`, in stream order; only the
 // bytes path writes them as V8's wire format (wire.js).
 

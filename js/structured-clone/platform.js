@@ -28,6 +28,7 @@ const KEY = Symbol.for('webweft.platformInterfaces');
  * function in parentheses, not a class: V8 compiles it with the script, where it compiles a
  * class's constructor on the first `new` (a platform object's first construction is a cold path).
  */
+// prettier-ignore
 const Stamp = (function (object) {
   return object;
 });
@@ -43,6 +44,7 @@ class PlatformInterface extends Stamp {
 
   static {
     /** The interface name if this bundle stamped `object`, else undefined (in parentheses: compiled with the script). */
+    // prettier-ignore
     nameOf = (function (object) {
       return #name in object ? object.#name : undefined;
     });
@@ -71,6 +73,7 @@ const checks = (() => {
 defineProperty(checks, checks.length, { __proto__: null, value: nameOf, writable: true, enumerable: true, configurable: true });
 
 /** Records `object` as an instance of weft's platform interface `name` (called by its constructor). */
+// prettier-ignore
 export const markPlatformObject = (function (object, name) {
   new PlatformInterface(object, name);
 });
@@ -79,6 +82,7 @@ export const markPlatformObject = (function (object, name) {
 markPlatformObject({ __proto__: null }, undefined);
 
 /** The interface name if `object` is one of weft's platform objects (from any bundle), else undefined. */
+// prettier-ignore
 export const platformObjectName = (function (object) {
   for (let i = 0; i < checks.length; i++) {
     const name = checks[i](object);

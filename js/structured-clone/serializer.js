@@ -148,6 +148,7 @@ function delegate(value, ctx, budget) {
   }
 }
 
+// prettier-ignore
 const writeValue = (function (value, ctx, budget) {
   switch (typeof value) {
     case 'number':
@@ -259,6 +260,7 @@ const writeValue = (function (value, ctx, budget) {
  * An ordinary object's properties (an Array's from keys[from]): HasOwnProperty, key, Get,
  * value, in turn; returns how many. `wireT`, `wireLength`: the writer's frame of the container.
  */
+// prettier-ignore
 const writeProperties = (function (value, keys, from, isArray, wireT, wireLength, ctx, budget) {
   let count = 0;
   for (let i = from; i < keys.length; i++) {
@@ -277,6 +279,7 @@ const writeProperties = (function (value, keys, from, isArray, wireT, wireLength
   return count;
 });
 
+// prettier-ignore
 const writeArray = (function (value, ctx, budget) {
   // [[Length]] is an own data property of an Array exotic object.
   const length = value.length;
@@ -311,6 +314,7 @@ const writeArray = (function (value, ctx, budget) {
 });
 
 /** A Map's or Set's entries, copied as a list first (the standard's order), as cloneDirect's copyList. */
+// prettier-ignore
 const writeList = (function (value, isMap, ctx, budget) {
   const list = ctx.entries;
   const start = ctx.top;

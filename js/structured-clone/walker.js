@@ -5,8 +5,8 @@
 //
 // The functions a usual structuredClone runs are `const f = (function () {...})`: V8 compiles a
 // function expression in parentheses with the script (its eager-compilation heuristic; Node 20's
-// V8 11 does so for `function` expressions only, not arrows), instead of on the first call,
-// which made the first structuredClone after load ~1 ms of JavaScript compilation (README Speed).
+// V8 11 does so for `function` expressions only, not arrows), instead of on the first call
+// (docs/speed.md, "Cold first calls").
 import * as I from './intrinsics.js';
 import { createDataProperty, defineElement, defineHidden, makeDOMException, makeRegExp, makeView } from './builder.js';
 import * as op from './ops.js';
@@ -21,6 +21,7 @@ const ELEMENT_SIZES = [1, 1, 1, 2, 2, 4, 4, 4, 8, 1, 1, 8, 8, 2];
 const BufferPrototype = globalThis.Buffer?.prototype;
 
 /** What kind of object `value` is (see intrinsics.js): [kind, detail]. */
+// prettier-ignore
 const classify = (function (value, protoCache) {
   if (I.isProxy !== undefined && I.isProxy(value)) return [I.UNCLONEABLE, 'Proxy'];
   const proto = I.getPrototypeOf(value);
@@ -73,11 +74,13 @@ const EMPTY = I.newList();
  * I.hiddenKind): built-in objects have no own enumerable keys, but for a String object's
  * indices ("0" first).
  */
+// prettier-ignore
 const mayHideKind = (function (keys) {
   return keys.length === 0 || keys[0] === '0';
 });
 
 /** An Array or view is itself unless it is an instance of a registered subclass. */
+// prettier-ignore
 const registeredOr = (function (proto, usual, kind, protoCache) {
   if (I.mapSize(op.registry.byPrototype) === 0 || proto === usual) return kind;
   let cached = protoCache.get(proto);
@@ -93,6 +96,7 @@ const registeredOr = (function (proto, usual, kind, protoCache) {
  * class, an intrinsic, DOMException, a platform interface) decides. SLOW when nothing does
  * (another realm's intrinsics) or a Proxy sits in the chain (walking on would run its trap).
  */
+// prettier-ignore
 const kindOfPrototypeChain = (function (proto) {
   for (let p = proto; p !== null; p = I.getPrototypeOf(p)) {
     if (I.isProxy !== undefined && I.isProxy(p)) return SLOW;
@@ -108,6 +112,7 @@ const kindOfPrototypeChain = (function (proto) {
 });
 
 /** A primitive structured clone copies as is: not a Symbol, not document.all (typeof "undefined"). */
+// prettier-ignore
 const isPlainPrimitive = (function (value) {
   return (typeof value === 'undefined' ? value === undefined : typeof value !== 'symbol' && typeof value !== 'function');
 });
@@ -122,6 +127,7 @@ const ownStack = (value) => (I.hasOwn(value, 'stack') ? value.stack : undefined)
 const toString = (value) => `${value}`;
 
 /** A copy of an ArrayBuffer (resizable ones stay resizable) in this realm. */
+// prettier-ignore
 export const copyBuffer = (function (source) {
   const length = I.arrayBufferByteLength(source);
   const copy = I.arrayBufferResizable?.(source)
@@ -132,6 +138,7 @@ export const copyBuffer = (function (source) {
 });
 
 /** IsDetachedBuffer for a non-shared ArrayBuffer. */
+// prettier-ignore
 export const isDetached = (function (buffer) {
   if (I.arrayBufferDetached !== undefined) return I.arrayBufferDetached(buffer);
   if (I.arrayBufferByteLength(buffer) !== 0) return false;
@@ -226,6 +233,7 @@ function outOfBounds(typedArray) {
  * go on `clone.shared` and `clone.hosts`. `resume`: frames (outermost first) to continue after
  * `root`, already walked and emitted by the caller (root is then ignored).
  */
+// prettier-ignore
 export const serializeInternal = (function (root, options) {
   // (Every caller passes `options` with a null prototype: nothing inherited is read.)
   const { direct = false, forStorage = false, forBytes = false, transferList = EMPTY, transferIsBuffer = EMPTY, clone, resume } = options;
@@ -262,6 +270,7 @@ export const serializeInternal = (function (root, options) {
   };
 
   /** direct: puts a copy where the walk is, in the innermost open container (or the result). */
+  // prettier-ignore
   const place = (function (copy) {
     const frame = stack[stack.length - 1];
     if (frame === undefined) {
@@ -290,6 +299,7 @@ export const serializeInternal = (function (root, options) {
   });
 
   /** Opens a container: `dst` is its copy (direct), `flag` says whether it is an Array (a Map). */
+  // prettier-ignore
   const open = (function (t, obj, keys, len, dst, flag) {
     stack[stack.length] = { t, obj, keys, i: 0, len, dst, flag, key: undefined, from: 0 };
   });
@@ -316,6 +326,7 @@ export const serializeInternal = (function (root, options) {
   };
 
   /** An object memory already holds: its copy (direct) or a back-reference; false if new. */
+  // prettier-ignore
   const remembered = (function (value) {
     const entry = memory.get(value);
     if (entry === undefined) return false;
@@ -345,6 +356,7 @@ export const serializeInternal = (function (root, options) {
   });
 
   /** An ArrayBuffer or SharedArrayBuffer new to memory: emitted, or its copy returned (direct). */
+  // prettier-ignore
   const buffer = (function (value) {
     if (I.isSharedBuffer(value)) {
       if (forStorage) fail('A SharedArrayBuffer (when serializing for storage)');
@@ -385,6 +397,7 @@ export const serializeInternal = (function (root, options) {
     return undefined;
   });
 
+  // prettier-ignore
   const view = (function (value) {
     const name = I.typedArrayName(value);
     const isDataView = name === undefined;
@@ -812,6 +825,7 @@ export const RECURSION_BUDGET = 64;
  * be cloned, and anything deeper than RECURSION_BUDGET) goes to serializeInternal, sharing the
  * memory map.
  */
+// prettier-ignore
 export const cloneDirect = (function (root) {
   const clone = { __proto__: null, memory: I.ownMap(), protoCache: I.ownMap(), failure: undefined, entries: I.newList(), top: 0, keys: undefined };
   try {
@@ -838,10 +852,12 @@ export function unwinding(error, clone, t, key) {
   return error;
 }
 
+// prettier-ignore
 export const needsCopy = (function (value) {
   return (typeof value === 'object' ? value !== null : !isPlainPrimitive(value));
 });
 
+// prettier-ignore
 const copyValue = (function (value, clone, budget) {
   if (!needsCopy(value)) return value;
   const known = clone.memory.get(value);
@@ -880,6 +896,7 @@ const copyValue = (function (value, clone, budget) {
  * The kind of an object a recursive walk (cloneDirect's, serializer.js's) reached, the steps of
  * serializeInternal's; an ordinary object's keys are left in `walk.keys`.
  */
+// prettier-ignore
 export const recursiveKind = (function (value, walk) {
   const kind = classify(value, walk.protoCache)[0];
   if (kind !== I.ORDINARY) return kind;
@@ -894,6 +911,7 @@ export const recursiveKind = (function (value, walk) {
  * mode (the buffer copied once, through memory); undefined for every other view, which the
  * walker takes. The usual view of a first structuredClone then runs no serializeInternal.
  */
+// prettier-ignore
 const directView = (function (value, clone) {
   const name = I.typedArrayName(value);
   if (name === undefined) return undefined;
@@ -911,6 +929,7 @@ const directView = (function (value, clone) {
 });
 
 /** An ordinary object's properties (an Array's from keys[from]): HasOwnProperty, Get, copy, in turn. */
+// prettier-ignore
 const copyProperties = (function (value, keys, from, copy, isArray, clone, budget) {
   for (let i = from; i < keys.length; i++) {
     const key = keys[i];
@@ -928,6 +947,7 @@ const copyProperties = (function (value, keys, from, copy, isArray, clone, budge
   return copy;
 });
 
+// prettier-ignore
 const copyArray = (function (value, clone, budget) {
   // [[Length]] is an own data property of an Array exotic object.
   const length = value.length;
@@ -954,6 +974,7 @@ const copyArray = (function (value, clone, budget) {
 });
 
 /** A Map's or Set's entries, copied as a list first (the standard's order). */
+// prettier-ignore
 const copyList = (function (value, isMap, clone, budget) {
   // The copied list goes on top of clone.entries, a stack shared by the nested Maps and Sets
   // (a new list each would cost ~10 % on Map-heavy graphs: a null-prototype Array is slow to make).
@@ -986,15 +1007,18 @@ const copyList = (function (value, isMap, clone, budget) {
  * `list` from index `start` (the standard's copied list: what the walk then runs over); returns
  * the index after the last.
  */
+// prettier-ignore
 export const copyEntries = (function (value, isMap, list, start) {
   let end = start;
   // The callbacks in parentheses too: an arrow would compile on the first Map's clone.
   if (isMap) {
+    // prettier-ignore
     I.mapForEach(value, (function (v, k) {
       list[end++] = k;
       list[end++] = v;
     }));
   } else {
+    // prettier-ignore
     I.setForEach(value, (function (v) {
       list[end++] = v;
     }));

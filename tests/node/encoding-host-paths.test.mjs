@@ -1,7 +1,7 @@
-// The Encoding API's host-specific data paths and their fallbacks. js/encoding.js picks, at load
+// The Encoding API's host-specific data paths and their fallbacks. js/host/encoding.js picks, at load
 // time, how to make strings from UTF-16 in wasm memory (Buffer's ucs2Slice, else the host's
 // UTF-16LE TextDecoder, else String.fromCharCode) and whether TextEncoder's encode and encodeInto
-// delegate to the host's (else js/utf8.js's encoder loop; no string is written as UTF-16). Each
+// delegate to the host's (else js/fallback/utf8.js's encoder loop; no string is written as UTF-16). Each
 // test loads a fresh copy of the web build with the host's globals arranged so that one set of
 // paths is taken (spies prove it), and checks it against the default build on the same input.
 import assert from 'node:assert/strict';

@@ -131,7 +131,7 @@ test('the rest of the package works in the lite build', async () => {
   assert.equal(text, '\u041f\u0440');
 });
 
-test('TextEncoder without a host encoder (js/utf8.js loop): encode and encodeInto as the standard, in both builds', () => {
+test('TextEncoder without a host encoder (js/fallback/utf8.js loop): encode and encodeInto as the standard, in both builds', () => {
   // Strings with lone surrogates, pairs, and every UTF-8 length, and destinations that end inside
   // a character; expected values from Node's own TextEncoder (which gets them right).
   const strings = ['', 'a', '\u00e9', '\u20ac', '\u{1F600}', '\uD800', '\uDC00', 'a\uD800b', '\uDC00\uD800', 'x\u{10FFFF}\u0800\u07FF\u0080'];

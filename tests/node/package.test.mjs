@@ -228,6 +228,7 @@ test('the ES modules for bundlers share one copy of the modules that are not per
   }
   const shared = {
     'utf8.js': 'shared-utf8.js',
+    'fallback/utf8.js': 'shared-utf8-fallback.js',
     'webidl.js': 'shared-webidl.js',
     'inflate.js': 'shared-inflate.js',
     'wasm-module.js': 'shared-wasm-module.js',

@@ -5,7 +5,7 @@
 // DOMException, Blob, File) are the ones it saw at load, whatever a page puts there afterwards.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 

@@ -668,7 +668,7 @@ test('URL.canParse without a base (answered in JS when the authority is plain) a
   fc.assert(fc.property(input, (parts) => agrees(parts.join(''))), { numRuns: 5000 });
 });
 
-const urlish = fc.stringMatching(/^[a-zA-Z+.:/\\?#@%\[\]0-9 \t\u00E9\u0130\uFF0E\u00DF\uD800-]{0,30}$/);
+const urlish = fc.stringMatching(/^[a-zA-Z+.:/\\?#@%[\]0-9 \t\u00E9\u0130\uFF0E\u00DF\uD800-]{0,30}$/);
 
 test('generated inputs: parse, searchParams and setters agree with whatwg-url', () => {
   const bases = ['https://u:p@b.test:8080/d/e?f#g', 'file:///C:/x/y', 'sc://h/p', 'sc:opaque', undefined];

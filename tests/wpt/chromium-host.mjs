@@ -1,7 +1,6 @@
 // Runs WPT files in headless Chromium (Debian's, driven by playwright-core): each file gets the
 // page WPT would generate for a .any.js test, with weft's polyfill forced over the native
 // globals before testharness.js runs the test file.
-import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startServer } from '../../tools/serve.mjs';
 import { driversDir, normalizeResults, pkgDir, readMeta, wptDir } from './lib.mjs';

@@ -54,12 +54,11 @@ export function hostGlobals() {
     // the globals after).
     TextEncoder,
     TextDecoder,
-    // Platform objects the structured clone tests clone or transfer, and the host's own
-    // structuredClone, which weft uses for them (weft's replaces the global).
+    // Platform objects the structured clone tests clone or transfer (Response and MessageChannel
+    // too, above), and the host's own structuredClone, which weft uses for them (weft's replaces
+    // the global).
     Blob,
     File,
-    Response,
-    MessageChannel,
     MessagePort,
     structuredClone,
   };

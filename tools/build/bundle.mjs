@@ -39,6 +39,7 @@ export const FLAVOURS = {
  */
 export const SHARED = {
   'utf8.js': 'shared-utf8',
+  'fallback/utf8.js': 'shared-utf8-fallback',
   'webidl.js': 'shared-webidl',
   'inflate.js': 'shared-inflate',
   'wasm-module.js': 'shared-wasm-module',

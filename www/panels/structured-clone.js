@@ -432,7 +432,7 @@ function annotate(bytes) {
 
 /** The objects `value` shows inside it, in the order `inspect` renders them. */
 function children(value) {
-  if (Array.isArray(value)) return [...Object.keys(value).map((key) => value[key])];
+  if (Array.isArray(value)) return Object.keys(value).map((key) => value[key]);
   if (value instanceof Map) return [...value].flat();
   if (value instanceof Set) return [...value];
   if (ArrayBuffer.isView(value)) return [value.buffer];

@@ -9,8 +9,8 @@ function runWeftBattery(clone) {
   const runner = {
     structuredClone: (value, transferList) => new Promise((resolve) => resolve(clone(value, transferList))),
   };
-  for (const test of structuredCloneBatteryOfTests) {
-    if (test.requiresDocument && typeof document === 'undefined') continue;
-    promise_test((t) => test.f(runner, t), test.description);
+  for (const battery of structuredCloneBatteryOfTests) {
+    if (battery.requiresDocument && typeof document === 'undefined') continue;
+    promise_test((t) => battery.f(runner, t), battery.description);
   }
 }
