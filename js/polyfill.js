@@ -11,31 +11,31 @@ import { compilesWasm } from '#flavour';
 import { wasmUnavailableReason } from './wasm-module.js';
 
 /**
- * For each global: weft's implementation (undefined in an area's polyfill that lacks it), a test
- * that the host's one is present and right, what weft's needs from the host to work, and whether
- * it runs on a unit (which the flavours that compile wasm from bytes need the host to allow).
+ * For each global: a test that the host's one is present and right, what weft's needs from the
+ * host to work, and whether it runs on a unit (which the flavours that compile wasm from bytes
+ * need the host to allow). weft's implementation is the area's export of that name (undefined in
+ * an area's polyfill that lacks it), read by name: a bundler of the workerd polyfill module would
+ * warn about each missing one read as `api.NAME`.
  */
 const GLOBALS = {
-  atob: { implementation: api.atob, hostIsGood: () => hostAtobIsForgiving() },
-  btoa: { implementation: api.btoa, hostIsGood: () => typeof globalThis.btoa === 'function' },
-  TextDecoder: { implementation: api.TextDecoder, hostIsGood: () => hostTextDecoderIsComplete(), usesUnit: true },
-  TextEncoder: { implementation: api.TextEncoder, hostIsGood: () => hostTextEncoderIsGood() },
+  atob: { hostIsGood: () => hostAtobIsForgiving() },
+  btoa: { hostIsGood: () => typeof globalThis.btoa === 'function' },
+  TextDecoder: { hostIsGood: () => hostTextDecoderIsComplete(), usesUnit: true },
+  TextEncoder: { hostIsGood: () => hostTextEncoderIsGood() },
   TextDecoderStream: {
-    implementation: api.TextDecoderStream,
     hostIsGood: () => typeof globalThis.TextDecoderStream === 'function' && hostTextDecoderIsComplete(),
     hostHas: hostHasTransformStream,
     usesUnit: true,
   },
   TextEncoderStream: {
-    implementation: api.TextEncoderStream,
     hostIsGood: () => typeof globalThis.TextEncoderStream === 'function',
     hostHas: hostHasTransformStream,
   },
-  structuredClone: { implementation: api.structuredClone, hostIsGood: () => hostStructuredCloneIsGood() },
+  structuredClone: { hostIsGood: () => hostStructuredCloneIsGood() },
   // Only where the host has none (webweft's is then its own): a host's must stay, even forced.
-  DOMException: { implementation: api.DOMException, hostIsGood: () => typeof globalThis.DOMException === 'function', evenForced: true },
-  URL: { implementation: api.URL, hostIsGood: () => hostURLIsCurrent(), usesUnit: true },
-  URLSearchParams: { implementation: api.URLSearchParams, hostIsGood: () => hostURLSearchParamsIsCurrent(), usesUnit: true },
+  DOMException: { hostIsGood: () => typeof globalThis.DOMException === 'function', evenForced: true },
+  URL: { hostIsGood: () => hostURLIsCurrent(), usesUnit: true },
+  URLSearchParams: { hostIsGood: () => hostURLSearchParamsIsCurrent(), usesUnit: true },
 };
 
 /** weft's streams are TransformStreams: without the host's, installing them would only throw later. */
@@ -204,7 +204,8 @@ function keepHostParts(name, implementation, host) {
 export function install(options = {}) {
   const installed = [];
   const skipped = [];
-  for (const [name, { implementation, hostIsGood, hostHas, usesUnit, evenForced }] of Object.entries(GLOBALS)) {
+  for (const [name, { hostIsGood, hostHas, usesUnit, evenForced }] of Object.entries(GLOBALS)) {
+    const implementation = api[name];
     if (implementation === undefined || (options.only && !options.only.includes(name))) continue;
     if (((!options.force || evenForced) && hostIsGood()) || (hostHas && !hostHas())) continue;
     const cannotRun = usesUnit && compilesWasm ? wasmUnavailableReason() : undefined;

@@ -5,7 +5,8 @@
 // wasm; current Hermes's compiler (hermesc) compiles the same bundle unlowered. In that realm the
 // build over wasm never leaves a broken global: polyfill.js installs only what needs no wasm,
 // and a module entry's first call explains what to use instead. (The WPT files run in the same
-// engines through the no-wasm polyfill: tests/wpt/script-host.mjs.)
+// engines through the no-wasm polyfill: tests/wpt/script-host.mjs.) And Node without WebAssembly
+// (--jitless) imports every /no-wasm subpath.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -175,4 +176,36 @@ test("in that realm a module entry's first call names the cause and the ways out
   assert.match(error.message, /^webweft\/url needs WebAssembly, and this JavaScript engine has no WebAssembly\. /);
   assert.match(error.message, /Import 'webweft\/url\/no-wasm'/);
   assert.match(error.message, /"webweft-no-wasm" export condition/);
+});
+
+test('Node without WebAssembly (--jitless): every /no-wasm subpath imports and works', () => {
+  const subpaths = Object.keys(JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8')).exports).filter(
+    (subpath) => subpath.endsWith('/no-wasm') && !subpath.includes('polyfill'),
+  );
+  // Each module's first use: a URL (with IDNA), a legacy decode, a microsyntax, a record.
+  const script = `
+    const results = {};
+    for (const subpath of ${JSON.stringify(subpaths)}) {
+      const m = await import(subpath.replace(/^\\./, 'webweft'));
+      results[subpath] = m.basicURLParse ? m.serializeURL(m.basicURLParse('HTTP://ä.test/a/../b'))
+        : m.URL?.install ? typeof m.URL.install
+        : m.URL ? new m.URL('HTTP://ä.test/a/../b').href + (m.TextDecoder ? ' ' + new m.TextDecoder('latin1').decode(Uint8Array.of(0xe9)) : '')
+        : m.TextDecoder ? new m.TextDecoder('latin1').decode(Uint8Array.of(0xe9))
+        : m.parseInteger(' 42');
+    }
+    console.log(JSON.stringify({ wasm: typeof WebAssembly, results }));`;
+  const output = execFileSync(process.execPath, ['--jitless', '--input-type=module', '-e', script], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const { wasm, results } = JSON.parse(output);
+  assert.equal(wasm, 'undefined', '--jitless leaves no WebAssembly');
+  const url = 'http://xn--4ca.test/b';
+  assert.deepEqual(results, {
+    './no-wasm': `${url} é`,
+    './url/no-wasm': url,
+    './encoding/no-wasm': 'é',
+    './encoding-lite/no-wasm': 'é',
+    './html/no-wasm': 42,
+    './lite/no-wasm': `${url} é`,
+    './whatwg-url/no-wasm': url,
+    './whatwg-url/webidl2js-wrapper/no-wasm': 'function',
+  });
 });
