@@ -27,18 +27,23 @@ const extra = hosts.flatMap((host) => host.summary.map((entry) => entry.row)).fi
 const rows = [...ROWS, ...new Set(extra)];
 const width = Math.max(...rows.map((row) => row.length));
 const columns = hosts.map((host) => host.host);
-const legend = "weft's speed ÷ the other's (> 1 is faster; — = not measured on that host; n/a = weft's time under the timer's resolution)";
+const legend =
+  "weft's speed ÷ the other's (> 1 is faster; — = not measured on that host; n/a = weft's time under the timer's resolution)";
 const table = [
   `| ${'workload'.padEnd(width)} | ${columns.join(' | ')} |`,
   `|${'-'.repeat(width + 2)}|${columns.map((c) => `${'-'.repeat(c.length + 1)}:`).join('|')}|`,
-  ...rows.map((row) => `| ${row.padEnd(width)} | ${hosts.map((host, i) => cell(host, row).padStart(columns[i].length)).join(' | ')} |`),
+  ...rows.map(
+    (row) => `| ${row.padEnd(width)} | ${hosts.map((host, i) => cell(host, row).padStart(columns[i].length)).join(' | ')} |`,
+  ),
 ];
 console.log(`\nSummary: ${legend}\n`);
 for (const line of table) console.log(line);
 
 const resultsFile = process.env.BENCH_RESULTS ?? join(root, 'docs', 'results', 'bench.md');
 if (resultsFile) {
-  const settings = ['BENCH_ROUNDS', 'BENCH_ROUND_MS', 'BENCH_ONLY'].filter((key) => process.env[key]).map((key) => `${key}=${process.env[key]}`);
+  const settings = ['BENCH_ROUNDS', 'BENCH_ROUND_MS', 'BENCH_ONLY']
+    .filter((key) => process.env[key])
+    .map((key) => `${key}=${process.env[key]}`);
   const text = [
     '# Benchmark summary',
     '',

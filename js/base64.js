@@ -21,7 +21,8 @@ export function btoa(data) {
   if (encoded !== undefined) return encoded;
   // Isomorphic encode: every code unit must be at most U+00FF.
   const bytes = isomorphicEncode(data);
-  if (bytes === undefined) throw invalidCharacter('btoa: the string contains a character outside the Latin1 range (above U+00FF)');
+  if (bytes === undefined)
+    throw invalidCharacter('btoa: the string contains a character outside the Latin1 range (above U+00FF)');
   return forgivingEncode(bytes);
 }
 

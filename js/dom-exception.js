@@ -33,12 +33,31 @@ const CODES = {
 
 /** The legacy code constants (INDEX_SIZE_ERR = 1, ...), on the interface and its prototype. */
 const CONSTANTS = [
-  ['INDEX_SIZE_ERR', 1], ['DOMSTRING_SIZE_ERR', 2], ['HIERARCHY_REQUEST_ERR', 3], ['WRONG_DOCUMENT_ERR', 4],
-  ['INVALID_CHARACTER_ERR', 5], ['NO_DATA_ALLOWED_ERR', 6], ['NO_MODIFICATION_ALLOWED_ERR', 7], ['NOT_FOUND_ERR', 8],
-  ['NOT_SUPPORTED_ERR', 9], ['INUSE_ATTRIBUTE_ERR', 10], ['INVALID_STATE_ERR', 11], ['SYNTAX_ERR', 12],
-  ['INVALID_MODIFICATION_ERR', 13], ['NAMESPACE_ERR', 14], ['INVALID_ACCESS_ERR', 15], ['VALIDATION_ERR', 16],
-  ['TYPE_MISMATCH_ERR', 17], ['SECURITY_ERR', 18], ['NETWORK_ERR', 19], ['ABORT_ERR', 20], ['URL_MISMATCH_ERR', 21],
-  ['QUOTA_EXCEEDED_ERR', 22], ['TIMEOUT_ERR', 23], ['INVALID_NODE_TYPE_ERR', 24], ['DATA_CLONE_ERR', 25],
+  ['INDEX_SIZE_ERR', 1],
+  ['DOMSTRING_SIZE_ERR', 2],
+  ['HIERARCHY_REQUEST_ERR', 3],
+  ['WRONG_DOCUMENT_ERR', 4],
+  ['INVALID_CHARACTER_ERR', 5],
+  ['NO_DATA_ALLOWED_ERR', 6],
+  ['NO_MODIFICATION_ALLOWED_ERR', 7],
+  ['NOT_FOUND_ERR', 8],
+  ['NOT_SUPPORTED_ERR', 9],
+  ['INUSE_ATTRIBUTE_ERR', 10],
+  ['INVALID_STATE_ERR', 11],
+  ['SYNTAX_ERR', 12],
+  ['INVALID_MODIFICATION_ERR', 13],
+  ['NAMESPACE_ERR', 14],
+  ['INVALID_ACCESS_ERR', 15],
+  ['VALIDATION_ERR', 16],
+  ['TYPE_MISMATCH_ERR', 17],
+  ['SECURITY_ERR', 18],
+  ['NETWORK_ERR', 19],
+  ['ABORT_ERR', 20],
+  ['URL_MISMATCH_ERR', 21],
+  ['QUOTA_EXCEEDED_ERR', 22],
+  ['TIMEOUT_ERR', 23],
+  ['INVALID_NODE_TYPE_ERR', 24],
+  ['DATA_CLONE_ERR', 25],
 ];
 
 const captureStackTrace = Error.captureStackTrace;
@@ -83,4 +102,5 @@ function makeDOMException() {
 }
 
 /** The host's DOMException, or webweft's where it has none. */
-export const DOMException = typeof globalThis.DOMException === 'function' ? globalThis.DOMException : /* @__PURE__ */ makeDOMException();
+export const DOMException =
+  typeof globalThis.DOMException === 'function' ? globalThis.DOMException : /* @__PURE__ */ makeDOMException();

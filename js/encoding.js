@@ -181,11 +181,34 @@ const NOT_ASCII_COMPATIBLE = new Set(['utf-16be', 'utf-16le', 'iso-2022-jp', 're
 // weft's time, as long as the native's whole decode; measured in benches/node/encoding.mjs).
 // Checked on first use of each encoding (js/host/encoding.js hostSingleByte).
 const SINGLE_BYTE = new Set([
-  'ibm866', 'iso-8859-2', 'iso-8859-3', 'iso-8859-4', 'iso-8859-5', 'iso-8859-6', 'iso-8859-7',
-  'iso-8859-8', 'iso-8859-8-i', 'iso-8859-10', 'iso-8859-13', 'iso-8859-14', 'iso-8859-15',
-  'iso-8859-16', 'koi8-r', 'koi8-u', 'macintosh', 'windows-874', 'windows-1250', 'windows-1251',
-  'windows-1252', 'windows-1253', 'windows-1254', 'windows-1255', 'windows-1256', 'windows-1257',
-  'windows-1258', 'x-mac-cyrillic',
+  'ibm866',
+  'iso-8859-2',
+  'iso-8859-3',
+  'iso-8859-4',
+  'iso-8859-5',
+  'iso-8859-6',
+  'iso-8859-7',
+  'iso-8859-8',
+  'iso-8859-8-i',
+  'iso-8859-10',
+  'iso-8859-13',
+  'iso-8859-14',
+  'iso-8859-15',
+  'iso-8859-16',
+  'koi8-r',
+  'koi8-u',
+  'macintosh',
+  'windows-874',
+  'windows-1250',
+  'windows-1251',
+  'windows-1252',
+  'windows-1253',
+  'windows-1254',
+  'windows-1255',
+  'windows-1256',
+  'windows-1257',
+  'windows-1258',
+  'x-mac-cyrillic',
 ]);
 const UNCHECKED = 0;
 
@@ -245,21 +268,22 @@ const STREAM_CHUNK = Object.freeze({ __proto__: null, stream: true });
 export const TextDecoder = /* @__PURE__ */ (() => {
   let constructDecoder;
   let decodeWith;
-  return webidlInterface(class TextDecoder {
-    #encoding;
-    #options;
-    #state = 0;
+  return webidlInterface(
+    class TextDecoder {
+      #encoding;
+      #options;
+      #state = 0;
 
-    constructor(label = undefined, options = undefined) {
-      constructDecoder(this, label, options);
-    }
+      constructor(label = undefined, options = undefined) {
+        constructDecoder(this, label, options);
+      }
 
-    // The constructor's and decode's work, in functions in parentheses: V8 compiles those with the
-    // script, where it compiles a class's methods on their first call (docs/speed.md, "Cold first
-    // calls"); the methods themselves stay one call long.
-    static {
-      // prettier-ignore
-      constructDecoder = (function (decoder, label, options) {
+      // The constructor's and decode's work, in functions in parentheses: V8 compiles those with the
+      // script, where it compiles a class's methods on their first call (docs/speed.md, "Cold first
+      // calls"); the methods themselves stay one call long.
+      static {
+        // prettier-ignore
+        constructDecoder = (function (decoder, label, options) {
         markPlatformObject(decoder, 'TextDecoder');
         label = label === undefined ? 'utf-8' : toDOMString(label);
         let flags = 0;
@@ -272,8 +296,8 @@ export const TextDecoder = /* @__PURE__ */ (() => {
         decoder.#encoding = encodingForLabel(label);
         decoder.#options = flags;
       });
-      // prettier-ignore
-      decodeWith = (function (decoder, input, options) {
+        // prettier-ignore
+        decodeWith = (function (decoder, input, options) {
         const encoding = decoder.#encoding;
         const where = "Failed to execute 'decode' on 'TextDecoder'";
         const bytes = input === undefined ? emptyBytes : bufferSourceBytes(input, where);
@@ -354,31 +378,33 @@ export const TextDecoder = /* @__PURE__ */ (() => {
           decoder.#state = stream ? glue.textDecoderState() : 0;
         }
       });
-      decodeChunk = (decoder, bytes) => decodeWith(decoder, bytes, bytes === undefined ? undefined : STREAM_CHUNK);
-      decoderEncoding = (decoder) => decoder.#encoding.name;
-      decoderFatal = (decoder) => (decoder.#options & FATAL) !== 0;
-      decoderIgnoreBOM = (decoder) => (decoder.#options & IGNORE_BOM) !== 0;
-      // The constructor and decode, compiled now rather than on the first call: V8 compiles a
-      // class's members on their first run, and no hint reaches them. Short UTF-8 needs no wasm.
-      new this().decode(new Uint8Array(1));
-    }
+        decodeChunk = (decoder, bytes) => decodeWith(decoder, bytes, bytes === undefined ? undefined : STREAM_CHUNK);
+        decoderEncoding = (decoder) => decoder.#encoding.name;
+        decoderFatal = (decoder) => (decoder.#options & FATAL) !== 0;
+        decoderIgnoreBOM = (decoder) => (decoder.#options & IGNORE_BOM) !== 0;
+        // The constructor and decode, compiled now rather than on the first call: V8 compiles a
+        // class's members on their first run, and no hint reaches them. Short UTF-8 needs no wasm.
+        new this().decode(new Uint8Array(1));
+      }
 
-    get encoding() {
-      return this.#encoding.name;
-    }
+      get encoding() {
+        return this.#encoding.name;
+      }
 
-    get fatal() {
-      return (this.#options & FATAL) !== 0;
-    }
+      get fatal() {
+        return (this.#options & FATAL) !== 0;
+      }
 
-    get ignoreBOM() {
-      return (this.#options & IGNORE_BOM) !== 0;
-    }
+      get ignoreBOM() {
+        return (this.#options & IGNORE_BOM) !== 0;
+      }
 
-    decode(input = undefined, options = undefined) {
-      return decodeWith(this, input, options);
-    }
-  }, 'TextDecoder');
+      decode(input = undefined, options = undefined) {
+        return decodeWith(this, input, options);
+      }
+    },
+    'TextDecoder',
+  );
 })();
 
 // --- TextEncoder ---
@@ -389,32 +415,37 @@ function encodeUtf8(string) {
 }
 
 /** `new TextEncoder()` (§8.4): UTF-8 only. */
-export const TextEncoder = /* @__PURE__ */ webidlInterface(class TextEncoder {
-  #brand = true;
-  constructor() { markPlatformObject(this, 'TextEncoder'); }
-
-  get encoding() {
-    void this.#brand;
-    return 'utf-8';
-  }
-
-  encode(input = '') {
-    void this.#brand;
-    return encodeUtf8(toDOMString(input));
-  }
-
-  encodeInto(source, destination) {
-    void this.#brand;
-    requireArguments(arguments.length, 2, "Failed to execute 'encodeInto' on 'TextEncoder'");
-    // USVString conversion happens in the encoder (lone surrogates become U+FFFD there).
-    const string = toDOMString(source);
-    if (typedArrayTag(destination) !== 'Uint8Array') {
-      throw new TypeError("Failed to execute 'encodeInto' on 'TextEncoder': parameter 2 is not of type 'Uint8Array'.");
+export const TextEncoder = /* @__PURE__ */ webidlInterface(
+  class TextEncoder {
+    #brand = true;
+    constructor() {
+      markPlatformObject(this, 'TextEncoder');
     }
-    // The host's, else the encoder's loop, which writes byte by byte, into a shared buffer too.
-    return hostEncodeUtf8Into(string, destination) ?? encodeIntoLoop(string, destination);
-  }
-}, 'TextEncoder');
+
+    get encoding() {
+      void this.#brand;
+      return 'utf-8';
+    }
+
+    encode(input = '') {
+      void this.#brand;
+      return encodeUtf8(toDOMString(input));
+    }
+
+    encodeInto(source, destination) {
+      void this.#brand;
+      requireArguments(arguments.length, 2, "Failed to execute 'encodeInto' on 'TextEncoder'");
+      // USVString conversion happens in the encoder (lone surrogates become U+FFFD there).
+      const string = toDOMString(source);
+      if (typedArrayTag(destination) !== 'Uint8Array') {
+        throw new TypeError("Failed to execute 'encodeInto' on 'TextEncoder': parameter 2 is not of type 'Uint8Array'.");
+      }
+      // The host's, else the encoder's loop, which writes byte by byte, into a shared buffer too.
+      return hostEncodeUtf8Into(string, destination) ?? encodeIntoLoop(string, destination);
+    }
+  },
+  'TextEncoder',
+);
 
 // --- TextDecoderStream and TextEncoderStream (§8.3, §8.5), on the host's TransformStream ---
 // Made, fed and read through the host's stream built-ins as captured once, not as a page may
@@ -460,93 +491,99 @@ const transformReadable = (transform) => streamBuiltins.readable(transform);
 const transformWritable = (transform) => streamBuiltins.writable(transform);
 
 /** `new TextDecoderStream(label = "utf-8", {fatal, ignoreBOM})`. */
-export const TextDecoderStream = /* @__PURE__ */ webidlInterface(class TextDecoderStream {
-  #decoder;
-  #transform;
+export const TextDecoderStream = /* @__PURE__ */ webidlInterface(
+  class TextDecoderStream {
+    #decoder;
+    #transform;
 
-  constructor(label = undefined, options = undefined) {
-    markPlatformObject(this, 'TextDecoderStream');
-    const decoder = new TextDecoder(label, options);
-    this.#decoder = decoder;
-    this.#transform = transformStream(
-      // Decode and enqueue a chunk.
-      (chunk, push) => {
-        const output = decodeChunk(decoder, bufferSourceBytes(chunk, 'TextDecoderStream'));
-        if (output !== '') push(output);
-      },
-      // Flush and enqueue.
-      (push) => {
-        const output = decodeChunk(decoder, undefined);
-        if (output !== '') push(output);
-      },
-    );
-  }
+    constructor(label = undefined, options = undefined) {
+      markPlatformObject(this, 'TextDecoderStream');
+      const decoder = new TextDecoder(label, options);
+      this.#decoder = decoder;
+      this.#transform = transformStream(
+        // Decode and enqueue a chunk.
+        (chunk, push) => {
+          const output = decodeChunk(decoder, bufferSourceBytes(chunk, 'TextDecoderStream'));
+          if (output !== '') push(output);
+        },
+        // Flush and enqueue.
+        (push) => {
+          const output = decodeChunk(decoder, undefined);
+          if (output !== '') push(output);
+        },
+      );
+    }
 
-  get encoding() {
-    return decoderEncoding(this.#decoder);
-  }
+    get encoding() {
+      return decoderEncoding(this.#decoder);
+    }
 
-  get fatal() {
-    return decoderFatal(this.#decoder);
-  }
+    get fatal() {
+      return decoderFatal(this.#decoder);
+    }
 
-  get ignoreBOM() {
-    return decoderIgnoreBOM(this.#decoder);
-  }
+    get ignoreBOM() {
+      return decoderIgnoreBOM(this.#decoder);
+    }
 
-  get readable() {
-    return transformReadable(this.#transform);
-  }
+    get readable() {
+      return transformReadable(this.#transform);
+    }
 
-  get writable() {
-    return transformWritable(this.#transform);
-  }
-}, 'TextDecoderStream');
+    get writable() {
+      return transformWritable(this.#transform);
+    }
+  },
+  'TextDecoderStream',
+);
 
 /** `new TextEncoderStream()`: UTF-8, with surrogate pairs split across chunks joined. */
-export const TextEncoderStream = /* @__PURE__ */ webidlInterface(class TextEncoderStream {
-  #transform;
+export const TextEncoderStream = /* @__PURE__ */ webidlInterface(
+  class TextEncoderStream {
+    #transform;
 
-  constructor() {
-    markPlatformObject(this, 'TextEncoderStream');
-    // The encoder's leading surrogate (§8.5), kept here: a chunk's last code unit when it is
-    // a leading surrogate waits for the next chunk, which may begin with its pair.
-    let leading = '';
-    this.#transform = transformStream(
-      // Encode and enqueue a chunk.
-      (chunk, push) => {
-        let string = leading + toDOMString(chunk);
-        const last = stringCharCodeAt(string, string.length - 1);
-        leading = last >= 0xd800 && last <= 0xdbff ? stringSlice(string, -1) : '';
-        if (leading !== '') string = stringSlice(string, 0, -1);
-        // Lone surrogates left inside become U+FFFD, as the encoder's conversion makes them.
-        if (string !== '') push(encodeUtf8(string));
-      },
-      // Encode and flush: a leading surrogate left alone is U+FFFD.
-      (push) => {
-        if (leading === '') return;
-        const replacement = new Uint8ArrayCtor(3);
-        replacement[0] = 0xef;
-        replacement[1] = 0xbf;
-        replacement[2] = 0xbd;
-        push(replacement);
-      },
-    );
-  }
+    constructor() {
+      markPlatformObject(this, 'TextEncoderStream');
+      // The encoder's leading surrogate (§8.5), kept here: a chunk's last code unit when it is
+      // a leading surrogate waits for the next chunk, which may begin with its pair.
+      let leading = '';
+      this.#transform = transformStream(
+        // Encode and enqueue a chunk.
+        (chunk, push) => {
+          let string = leading + toDOMString(chunk);
+          const last = stringCharCodeAt(string, string.length - 1);
+          leading = last >= 0xd800 && last <= 0xdbff ? stringSlice(string, -1) : '';
+          if (leading !== '') string = stringSlice(string, 0, -1);
+          // Lone surrogates left inside become U+FFFD, as the encoder's conversion makes them.
+          if (string !== '') push(encodeUtf8(string));
+        },
+        // Encode and flush: a leading surrogate left alone is U+FFFD.
+        (push) => {
+          if (leading === '') return;
+          const replacement = new Uint8ArrayCtor(3);
+          replacement[0] = 0xef;
+          replacement[1] = 0xbf;
+          replacement[2] = 0xbd;
+          push(replacement);
+        },
+      );
+    }
 
-  get encoding() {
-    void this.#transform;
-    return 'utf-8';
-  }
+    get encoding() {
+      void this.#transform;
+      return 'utf-8';
+    }
 
-  get readable() {
-    return transformReadable(this.#transform);
-  }
+    get readable() {
+      return transformReadable(this.#transform);
+    }
 
-  get writable() {
-    return transformWritable(this.#transform);
-  }
-}, 'TextEncoderStream');
+    get writable() {
+      return transformWritable(this.#transform);
+    }
+  },
+  'TextEncoderStream',
+);
 
 // --- weft's own entry points to every encoding ---
 

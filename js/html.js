@@ -16,7 +16,6 @@ import { parseURL } from '#area/url';
 import { wasm } from './runtime.js';
 import { requireArguments, toDOMString, toUSVString } from './webidl.js';
 
-
 // The record's length: RECORD_LEN in src/bindings/html.rs.
 const RECORD_LENGTH = 10;
 let record = new Float64Array(0);
@@ -388,8 +387,7 @@ const ESCAPED = /[\uD800-\uDFFF]|\u{10FFFF}/gu;
 
 function comparable(strings) {
   if (!strings.some((string) => LONE_SURROGATE.test(string))) return strings;
-  const escape = (c) =>
-    c === '\u{10FFFF}' ? c + c : `\u{10FFFF}${String.fromCodePoint(0xf0000 + c.charCodeAt(0) - 0xd800)}`;
+  const escape = (c) => (c === '\u{10FFFF}' ? c + c : `\u{10FFFF}${String.fromCodePoint(0xf0000 + c.charCodeAt(0) - 0xd800)}`);
   return strings.map((string) => string.replace(ESCAPED, escape));
 }
 
@@ -431,7 +429,12 @@ export function isValidBooleanAttributeValue(value, attributeName) {
  */
 export function enumeratedAttributeState(value, definition) {
   requireArguments(arguments.length, 2, 'html.enumeratedAttributeState');
-  if (definition === null || typeof definition !== 'object' || definition.keywords == null || typeof definition.keywords !== 'object') {
+  if (
+    definition === null ||
+    typeof definition !== 'object' ||
+    definition.keywords == null ||
+    typeof definition.keywords !== 'object'
+  ) {
     throw new TypeError('html.enumeratedAttributeState: the definition must be an object with a keywords array or object.');
   }
   const entries = Array.isArray(definition.keywords)
@@ -500,6 +503,7 @@ export function encodingParseAndSerializeURL(url, encoding = 'utf-8', base = und
   const { url: parsed } = parseURL(string, base, { encoding: label });
   if (parsed !== null) return parsed.href;
   // The environment's base URL is a URL: a string that does not parse is the caller's error.
-  if (base !== undefined && parseURL(base).url === null) throw new TypeError(`html.encodingParseAndSerializeURL: invalid base URL ${JSON.stringify(base)}`);
+  if (base !== undefined && parseURL(base).url === null)
+    throw new TypeError(`html.encodingParseAndSerializeURL: invalid base URL ${JSON.stringify(base)}`);
   return null;
 }

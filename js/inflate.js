@@ -146,7 +146,7 @@ export function inflateBase64(text, size) {
       for (let i = 0; i < 19; i++) lengths[i] = 0;
       for (let i = 0; i < codeLengthCount; i++) lengths[CODE_LENGTH_ORDER[i]] = bits(3);
       const codeLengthBits = buildTable(literals, lengths, 0, 19);
-      for (let i = 0; i < literalCount + distanceCount; ) {
+      for (let i = 0; i < literalCount + distanceCount;) {
         const code = symbol(literals, codeLengthBits);
         if (code < 16) {
           lengths[i++] = code;

@@ -66,7 +66,11 @@ function hostURLSearchParamsIsCurrent() {
   const { URLSearchParams } = globalThis;
   if (typeof URLSearchParams !== 'function') return false;
   try {
-    const params = new URLSearchParams([['a', '1'], ['a', '2'], ['b', '\uD800']]);
+    const params = new URLSearchParams([
+      ['a', '1'],
+      ['a', '2'],
+      ['b', '\uD800'],
+    ]);
     params.delete('a', '1');
     return params.size === 2 && params.has('a', '2') && !params.has('a', '1') && params.toString() === 'a=2&b=%EF%BF%BD';
   } catch {
@@ -157,7 +161,15 @@ function hostStructuredCloneIsGood() {
 }
 
 // The globals that are WebIDL interfaces (the others are operations).
-const INTERFACES = new Set(['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream', 'URL', 'URLSearchParams', 'DOMException']);
+const INTERFACES = new Set([
+  'TextDecoder',
+  'TextEncoder',
+  'TextDecoderStream',
+  'TextEncoderStream',
+  'URL',
+  'URLSearchParams',
+  'DOMException',
+]);
 const ordinaryHasInstance = Function.prototype[Symbol.hasInstance];
 // The interfaces whose objects the host's own APIs take as arguments.
 const TAKEN_BY_HOST_APIS = new Set(['URL', 'URLSearchParams']);
@@ -184,7 +196,12 @@ function keepHostParts(name, implementation, host) {
     Object.defineProperty(implementation, key, Object.getOwnPropertyDescriptor(host, key));
   }
   const prototype = host.prototype;
-  if (TAKEN_BY_HOST_APIS.has(name) && typeof prototype === 'object' && prototype !== null && Object.getPrototypeOf(implementation.prototype) === Object.prototype) {
+  if (
+    TAKEN_BY_HOST_APIS.has(name) &&
+    typeof prototype === 'object' &&
+    prototype !== null &&
+    Object.getPrototypeOf(implementation.prototype) === Object.prototype
+  ) {
     Object.setPrototypeOf(implementation.prototype, prototype);
   }
   if (Object.hasOwn(implementation, Symbol.hasInstance)) return;
@@ -235,5 +252,8 @@ const warnAtLoad = typeof console === 'object' && console !== null ? console.war
 export function warnSkipped(skipped, noWasm) {
   if (skipped.length === 0 || typeof warnAtLoad !== 'function') return;
   const names = skipped.map(({ name }) => name).join(', ');
-  warnAtLoad.call(console, `webweft: not installed: ${names} (${skipped[0].reason}); the host's stay. ${noWasm} runs without WebAssembly.`);
+  warnAtLoad.call(
+    console,
+    `webweft: not installed: ${names} (${skipped[0].reason}); the host's stay. ${noWasm} runs without WebAssembly.`,
+  );
 }

@@ -25,7 +25,6 @@ import { parseFormUrlencoded, serializeFormUrlencoded } from './fallback/form-ur
 import { labelToEncoding } from '#area/encoding';
 import { lookUpPublicSuffix } from '#public-suffix';
 
-
 // Statuses of urlParse/urlSet and the record layout: src/bindings/url.rs.
 const FAILURE = 0;
 const HREF_UNCHANGED = 1;
@@ -155,7 +154,8 @@ function range(input, decoded, start, end) {
 // the path, query or fragment. Leading C0 controls or spaces, and tabs or newlines in the
 // authority, do not match: wasm strips them. tests/node/url.test.mjs checks it against the
 // full parser.
-const SURELY_PARSES = /^(?:https?:\/\/(?:[\w.-]*\.)?[A-Za-z][\w-]*\.?(?::\d{0,4})?|file:\/\/(?:(?:[\w.-]*\.)?[A-Za-z][\w-]*\.?)?)(?:[/\\?#]|$)/;
+const SURELY_PARSES =
+  /^(?:https?:\/\/(?:[\w.-]*\.)?[A-Za-z][\w-]*\.?(?::\d{0,4})?|file:\/\/(?:(?:[\w.-]*\.)?[A-Za-z][\w-]*\.?)?)(?:[/\\?#]|$)/;
 // The parser's input limit (src/url/parser.rs MAX_INPUT_LEN) in UTF-8 bytes: longer strings fail.
 const MAX_INPUT_BYTES = 2 ** 30;
 // Longer strings may be over it in UTF-8, at up to 3 bytes per code unit.
@@ -350,7 +350,8 @@ export class URL {
     // The href is ASCII: its UTF-8 length is its length.
     const status = glue.urlSet(setter, writeString(href), writeString(value, href.length));
     if (status === FAILURE) return false;
-    if (status !== HREF_UNCHANGED || setter === UrlSetter.Href) loadURL(this, resultHref(status, setter === UrlSetter.Href ? value : href), recordView());
+    if (status !== HREF_UNCHANGED || setter === UrlSetter.Href)
+      loadURL(this, resultHref(status, setter === UrlSetter.Href ? value : href), recordView());
     return true;
   }
 
@@ -549,7 +550,8 @@ export class URLSearchParams {
     if (init !== null && (typeof init === 'object' || typeof init === 'function')) {
       const method = init[Symbol.iterator];
       if (method !== undefined && method !== null) {
-        if (typeof method !== 'function') throw new TypeError("Failed to construct 'URLSearchParams': @@iterator is not callable.");
+        if (typeof method !== 'function')
+          throw new TypeError("Failed to construct 'URLSearchParams': @@iterator is not callable.");
         this.#list = flatten(sequenceOfPairs(init, method));
       } else {
         this.#list = flatten(recordPairs(init));
@@ -690,7 +692,8 @@ export class URLSearchParams {
   forEach(callback, thisArg = undefined) {
     this.#brand();
     requireArguments(arguments.length, 1, "Failed to execute 'forEach' on 'URLSearchParams'");
-    if (typeof callback !== 'function') throw new TypeError("Failed to execute 'forEach' on 'URLSearchParams': the callback is not a function.");
+    if (typeof callback !== 'function')
+      throw new TypeError("Failed to execute 'forEach' on 'URLSearchParams': the callback is not a function.");
     // Live: each step reads the list as it is then.
     for (let i = 0; i < this.#list.length; i += 2) {
       const name = this.#list[i];
@@ -878,7 +881,9 @@ export function domainToUnicode(domain, options = undefined) {
   requireArguments(arguments.length, 1, 'domainToUnicode');
   // WebIDL converts the arguments in order: the domain, then the options.
   const input = toDOMString(domain);
-  const operation = beStrict(options, 'domainToUnicode') ? UrlHostOperation.DomainToUnicodeStrict : UrlHostOperation.DomainToUnicode;
+  const operation = beStrict(options, 'domainToUnicode')
+    ? UrlHostOperation.DomainToUnicodeStrict
+    : UrlHostOperation.DomainToUnicode;
   return hostOperation(operation, [input], 'domainToUnicode');
 }
 

@@ -25,7 +25,9 @@ export function wasmUnavailableReason() {
       // call in a request would fail: their files import each wasm as a module instead.
       // (navigator read only here: in Node, reading it loads a module of its own.)
       if (typeof navigator === 'object' && navigator !== null && navigator.userAgent === 'Cloudflare-Workers') {
-        throw new TypeError('Cloudflare Workers compile WebAssembly only while a script starts (bundle with the "workerd" export condition)');
+        throw new TypeError(
+          'Cloudflare Workers compile WebAssembly only while a script starts (bundle with the "workerd" export condition)',
+        );
       }
       new ModuleAtLoad(EMPTY_MODULE);
       probe = { reason: undefined };

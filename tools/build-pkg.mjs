@@ -83,7 +83,18 @@ const AREAS = {
 // polyfill.js: every area over the one `full` unit (js/entries/full.js), installing every global.
 const FULL = {
   entry: 'full.js',
-  globals: ['atob', 'btoa', 'DOMException', 'TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream', 'structuredClone', 'URL', 'URLSearchParams'],
+  globals: [
+    'atob',
+    'btoa',
+    'DOMException',
+    'TextDecoder',
+    'TextEncoder',
+    'TextDecoderStream',
+    'TextEncoderStream',
+    'structuredClone',
+    'URL',
+    'URLSearchParams',
+  ],
 };
 
 /** The flavours built: the Node files alone for the tests' testing build. */
@@ -123,9 +134,19 @@ for (const [unit, { wasm, js: translation }] of Object.entries(built)) {
   writeFileSync(wasmFile, bytes);
   wasmSizes.push([wasmFile, sizes(wasmFile)]);
   if (testing) continue;
-  writeFileSync(join(outDir, `${unit}-wasm.js`), `// ${unit}.wasm, inline: base64 of a raw DEFLATE stream (tools/build-pkg.mjs).\nexport default ${JSON.stringify(inlineText[unit].text)};\n`);
+  writeFileSync(
+    join(outDir, `${unit}-wasm.js`),
+    `// ${unit}.wasm, inline: base64 of a raw DEFLATE stream (tools/build-pkg.mjs).\nexport default ${JSON.stringify(inlineText[unit].text)};\n`,
+  );
   // Minified: it is machine-made either way, and a third of its size.
-  await bundle({ entry: translation.asm, outfile: join(outDir, `${unit}-asm.js`), flavour: 'no-wasm', minify: !debug, sourcemap: false, plugins: [plugin({ flavour: 'no-wasm' })] });
+  await bundle({
+    entry: translation.asm,
+    outfile: join(outDir, `${unit}-asm.js`),
+    flavour: 'no-wasm',
+    minify: !debug,
+    sourcemap: false,
+    plugins: [plugin({ flavour: 'no-wasm' })],
+  });
 }
 
 /** The wiring plugin for one bundle (see tools/build/bundle.mjs `wiring`). */
@@ -149,7 +170,12 @@ function plugin({ area, flavour, externalAreas, areaApi, noWasmBuild }) {
 const reachableWasms = new Map();
 if (!testing) {
   for (const [source, name] of Object.entries(SHARED)) {
-    await bundle({ entry: join(js, source), outfile: join(outDir, `${name}.js`), flavour: 'inline', plugins: [plugin({ flavour: 'inline' })] });
+    await bundle({
+      entry: join(js, source),
+      outfile: join(outDir, `${name}.js`),
+      flavour: 'inline',
+      plugins: [plugin({ flavour: 'inline' })],
+    });
   }
 }
 for (const [area, { entry, polyfill = true }] of Object.entries(AREAS)) {
@@ -170,19 +196,28 @@ if (!testing) await polyfills('full', FULL);
 /** An area's polyfills (`full`: polyfill.js, every area), as classic scripts and for Workers. */
 async function polyfills(area, { entry, globals, namespace = '' }) {
   // polyfill.js, polyfill.no-wasm.js, polyfill.workerd.js; url.polyfill.js, url.no-wasm.polyfill.js, ...
-  const file = (flavour) => (area === 'full' ? FLAVOURS[flavour].suffix.replace(/\.polyfill\.js$/, '.js').replace(/^/, 'polyfill') : `${area}${FLAVOURS[flavour].suffix}`);
+  const file = (flavour) =>
+    area === 'full'
+      ? FLAVOURS[flavour].suffix.replace(/\.polyfill\.js$/, '.js').replace(/^/, 'polyfill')
+      : `${area}${FLAVOURS[flavour].suffix}`;
   for (const flavour of scriptFlavours) {
     // An area with no unit has one script for every host.
     if (AREAS[area]?.unit === null && flavour !== 'polyfill') continue;
     // The Workers' polyfill is a module over the area's workerd file (the full one: `.`'s).
-    const areaApi = flavour === 'polyfill-workerd' ? { path: `./${area === 'full' ? 'index' : area}.workerd.js`, external: true } : { path: join(js, 'entries', entry) };
+    const areaApi =
+      flavour === 'polyfill-workerd'
+        ? { path: `./${area === 'full' ? 'index' : area}.workerd.js`, external: true }
+        : { path: join(js, 'entries', entry) };
     const globalsModule = `export const globals = ${JSON.stringify(globals)};\nexport const namespaceName = ${JSON.stringify(namespace)};\nexport const noWasmScript = ${JSON.stringify(AREAS[area]?.unit === null ? null : file('polyfill-no-wasm'))};`;
     await bundle({
       entry: join(js, 'entries', 'polyfill.js'),
       outfile: join(outDir, file(flavour)),
       flavour,
       debug,
-      plugins: [areaGlobals(globalsModule), plugin({ area: area === 'full' && flavour === 'polyfill-workerd' ? undefined : area, flavour, areaApi })],
+      plugins: [
+        areaGlobals(globalsModule),
+        plugin({ area: area === 'full' && flavour === 'polyfill-workerd' ? undefined : area, flavour, areaApi }),
+      ],
     });
   }
 }
@@ -202,19 +237,34 @@ function areaGlobals(contents) {
 const wholes = [['index', 'install', {}]];
 if (lite) wholes.push(['lite', 'lite-install', { encoding: 'encoding-lite', install: 'lite-install' }]);
 for (const [name, install, externalAreas] of wholes) {
-  for (const [entry, out] of [['install.js', install], ['index.js', name]]) {
+  for (const [entry, out] of [
+    ['install.js', install],
+    ['index.js', name],
+  ]) {
     for (const flavour of moduleFlavours) {
       const outfile = join(outDir, `${out}${FLAVOURS[flavour].suffix}`);
       const areaApi = { path: join(js, 'api.js') };
       const noWasmBuild = JSON.stringify(`'webweft${name === 'lite' ? '/lite' : ''}/no-wasm'`);
-      const metafile = await bundle({ entry: join(js, 'entries', entry), outfile, flavour, debug, plugins: [plugin({ flavour, externalAreas, areaApi, noWasmBuild })] });
+      const metafile = await bundle({
+        entry: join(js, 'entries', entry),
+        outfile,
+        flavour,
+        debug,
+        plugins: [plugin({ flavour, externalAreas, areaApi, noWasmBuild })],
+      });
       if (flavour === 'inline') wasmModulesFirst(outfile, metafile);
     }
   }
   esmWrapper(name);
 }
 if (testing) {
-  await bundle({ entry: join(js, 'entries', 'testing.js'), outfile: join(outDir, 'testing.cjs'), flavour: 'node', debug, plugins: [plugin({ flavour: 'node' })] });
+  await bundle({
+    entry: join(js, 'entries', 'testing.js'),
+    outfile: join(outDir, 'testing.cjs'),
+    flavour: 'node',
+    debug,
+    plugins: [plugin({ flavour: 'node' })],
+  });
   esmWrapper('testing');
 }
 
@@ -279,13 +329,19 @@ const declarations = {
   html: htmlTopLevel,
   'whatwg-url': () => types('whatwg-url.d.ts'),
   'whatwg-url-webidl2js-wrapper': () => types('whatwg-url-webidl2js-wrapper.d.ts'),
-  index: () => ['base64', 'dom-exception', 'encoding', 'html', 'install-polyfill', 'structured-clone', 'url'].map((name) => types(`${name}.d.ts`)).join('\n'),
+  index: () =>
+    ['base64', 'dom-exception', 'encoding', 'html', 'install-polyfill', 'structured-clone', 'url']
+      .map((name) => types(`${name}.d.ts`))
+      .join('\n'),
   // Every polyfill subpath: the globals `webweft` and `webweftPolyfillOptions`.
   polyfill: () => types('polyfill.d.ts'),
 };
 declarations.lite = declarations.index;
 for (const [name, text] of Object.entries(declarations)) {
-  writeFileSync(join(outDir, `${name}.d.ts`), `// webweft: type declarations (assembled by tools/build-pkg.mjs from pkg-template/types/)\n\n${text()}`);
+  writeFileSync(
+    join(outDir, `${name}.d.ts`),
+    `// webweft: type declarations (assembled by tools/build-pkg.mjs from pkg-template/types/)\n\n${text()}`,
+  );
 }
 
 // The whatwg-url drop-in (pkg-template/whatwg-url-package/): a package of its own beside this

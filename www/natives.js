@@ -7,7 +7,19 @@ const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name)?.ge
 const apply = Reflect.apply;
 
 const NativeURL = g.URL;
-const URL_FIELDS = ['href', 'origin', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'];
+const URL_FIELDS = [
+  'href',
+  'origin',
+  'protocol',
+  'username',
+  'password',
+  'host',
+  'hostname',
+  'port',
+  'pathname',
+  'search',
+  'hash',
+];
 const urlGetters = URL_FIELDS.map((name) => [name, getter(NativeURL.prototype, name)]);
 const NativeTextDecoder = g.TextDecoder;
 const decodeMethod = NativeTextDecoder.prototype.decode;

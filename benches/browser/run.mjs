@@ -16,8 +16,15 @@ const files = (dir) =>
     .flatMap((name) => (statSync(join(dir, name)).isDirectory() ? files(join(dir, name)) : [join(dir, name)]));
 const legacyDir = join(dataDir, 'legacy-encoded', 'chardet-tests');
 const manifest = {
-  urls: files(join(dataDir, 'urls')).filter((f) => f.endsWith('.txt')).map((f) => relative(dataDir, f)),
-  legacy: Object.fromEntries(readdirSync(legacyDir).map((folder) => [folder, statSync(join(legacyDir, folder)).isDirectory() ? files(join(legacyDir, folder)).map((f) => relative(dataDir, f)) : []])),
+  urls: files(join(dataDir, 'urls'))
+    .filter((f) => f.endsWith('.txt'))
+    .map((f) => relative(dataDir, f)),
+  legacy: Object.fromEntries(
+    readdirSync(legacyDir).map((folder) => [
+      folder,
+      statSync(join(legacyDir, folder)).isDirectory() ? files(join(legacyDir, folder)).map((f) => relative(dataDir, f)) : [],
+    ]),
+  ),
 };
 
 const server = await startServer({
@@ -77,7 +84,9 @@ try {
         }
       }
       const [ours, theirs] = [median(samples.weft), median(samples.native)];
-      console.log(`  ${op.padEnd(8)} weft first call ${ours.toFixed(3)} ms (import + init ${median(loads).toFixed(1)} ms), native ${theirs.toFixed(3)} ms   ${(theirs / ours).toFixed(2)}× the speed of native`);
+      console.log(
+        `  ${op.padEnd(8)} weft first call ${ours.toFixed(3)} ms (import + init ${median(loads).toFixed(1)} ms), native ${theirs.toFixed(3)} ms   ${(theirs / ours).toFixed(2)}× the speed of native`,
+      );
       result.summary.push({ row, ratio: theirs / ours });
     }
   }

@@ -92,11 +92,20 @@ function* textFiles(dir) {
     else if (name.endsWith('.txt')) yield path;
   }
 }
-const urls = urlsOf([...textFiles(join(dataDir, 'urls'))].map((file) => readFileSync(file, 'utf8'))).slice(0, Number(process.env.BENCH_URLS ?? 5000));
+const urls = urlsOf([...textFiles(join(dataDir, 'urls'))].map((file) => readFileSync(file, 'utf8'))).slice(
+  0,
+  Number(process.env.BENCH_URLS ?? 5000),
+);
 const wiki = (name) => [...readFileSync(join(dataDir, 'utf8-text', 'encoding_bench-wikipedia', name))];
 const folder = (name) => {
   const dir = join(dataDir, 'legacy-encoded', 'chardet-tests', name);
-  return Array.from(Buffer.concat(readdirSync(dir).sort().map((file) => readFileSync(join(dir, file)))));
+  return Array.from(
+    Buffer.concat(
+      readdirSync(dir)
+        .sort()
+        .map((file) => readFileSync(join(dir, file))),
+    ),
+  );
 };
 const DATA = {
   urls,
@@ -165,10 +174,14 @@ async function runQuickJS(code) {
   context.runtime.setMemoryLimit(1 << 30);
   context.runtime.setMaxStackSize(0);
   let report;
-  context.newFunction('__report', (json) => {
-    report = context.getString(json);
-  }).consume((handle) => context.setProp(context.global, '__report', handle));
-  context.newFunction('__hostNow', () => context.newNumber(performance.now())).consume((handle) => context.setProp(context.global, '__hostNow', handle));
+  context
+    .newFunction('__report', (json) => {
+      report = context.getString(json);
+    })
+    .consume((handle) => context.setProp(context.global, '__report', handle));
+  context
+    .newFunction('__hostNow', () => context.newNumber(performance.now()))
+    .consume((handle) => context.setProp(context.global, '__hostNow', handle));
   context.unwrapResult(context.evalCode(code)).dispose();
   return JSON.parse(report);
 }
@@ -181,13 +194,27 @@ function runHermes(code) {
     babelrc: false,
     configFile: false,
     compact: true,
-    presets: [[require.resolve('@react-native/babel-preset'), { enableBabelRuntime: false, disableImportExportTransform: true, unstable_transformProfile: 'default' }]],
+    presets: [
+      [
+        require.resolve('@react-native/babel-preset'),
+        { enableBabelRuntime: false, disableImportExportTransform: true, unstable_transformProfile: 'default' },
+      ],
+    ],
   }).code;
   const file = join(work, 'bench.hermes.js');
   writeFileSync(file, `var __report = function (json) { print('__report' + json); };\n${lowered}`);
   const hermes = join(dirname(require.resolve('hermes-engine-cli/package.json')), 'linux64-bin', 'hermes');
-  const out = execFileSync(hermes, ['-Xes6-promise', '-Xmicrotask-queue', file], { encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'inherit'] });
-  return JSON.parse(out.split('\n').find((line) => line.startsWith('__report')).slice('__report'.length));
+  const out = execFileSync(hermes, ['-Xes6-promise', '-Xmicrotask-queue', file], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return JSON.parse(
+    out
+      .split('\n')
+      .find((line) => line.startsWith('__report'))
+      .slice('__report'.length),
+  );
 }
 
 const code = `${await script()}\nvar __data = ${JSON.stringify(DATA)};\n${DRIVER}`;
@@ -200,14 +227,26 @@ const lines = [
 for (const engine of ENGINES) {
   console.log(`\n${engine}`);
   const results = engine === 'quickjs' ? await runQuickJS(code) : runHermes(code);
-  lines.push(`## ${engine === 'quickjs' ? 'QuickJS (quickjs-emscripten)' : 'Hermes 0.12 (hermes-engine-cli)'}`, '', '| workload | candidate | ms | ratio | output |', '|---|---|---|---|---|');
+  lines.push(
+    `## ${engine === 'quickjs' ? 'QuickJS (quickjs-emscripten)' : 'Hermes 0.12 (hermes-engine-cli)'}`,
+    '',
+    '| workload | candidate | ms | ratio | output |',
+    '|---|---|---|---|---|',
+  );
   for (const { row, total, entries } of results) {
     const weft = entries.find(({ name }) => name === 'weft').ms;
     for (const { name, ms, wrong, example } of entries) {
       const ratio = name === 'weft' ? '' : `${(ms / weft).toFixed(2)}×`;
-      const output = name === 'weft' ? 'reference (WPT-exact)' : wrong ? `**wrong on ${wrong}${total > 1 ? ` of ${total}` : ''}**: ${example.replace(/\|/g, '\\|').slice(0, 160)}` : 'same as weft';
+      const output =
+        name === 'weft'
+          ? 'reference (WPT-exact)'
+          : wrong
+            ? `**wrong on ${wrong}${total > 1 ? ` of ${total}` : ''}**: ${example.replace(/\|/g, '\\|').slice(0, 160)}`
+            : 'same as weft';
       lines.push(`| ${row} | ${name} | ${ms.toFixed(1)} | ${ratio} | ${output} |`);
-      console.log(`  ${row.padEnd(44)} ${name.padEnd(26)} ${ms.toFixed(1).padStart(9)} ms ${ratio.padStart(8)} ${wrong ? `wrong on ${wrong}` : ''}`);
+      console.log(
+        `  ${row.padEnd(44)} ${name.padEnd(26)} ${ms.toFixed(1).padStart(9)} ms ${ratio.padStart(8)} ${wrong ? `wrong on ${wrong}` : ''}`,
+      );
     }
   }
   lines.push('');

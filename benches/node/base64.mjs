@@ -12,28 +12,36 @@ const bytes = new Uint8Array(1 << 20).map((_, i) => (i * 2654435761) >>> 24);
 const latin1 = Buffer.from(bytes).toString('latin1');
 const encoded = Buffer.from(bytes).toString('base64');
 
-compare('base64 encode 1 MiB of bytes', {
-  'weft.base64Encode': () => weft.base64Encode(bytes),
-  'Buffer.toString("base64")': () => Buffer.from(bytes.buffer, 0, bytes.length).toString('base64'),
-  '@exodus/bytes toBase64': () => exodus.toBase64(bytes),
-  '@exodus/bytes JS codec': () => exodusJS.toBase64(bytes, false, true),
-}, {
-  bytes: bytes.length,
-  summary: {
-    'base64Encode 1 MiB / Buffer (Chromium: toBase64)': ['weft.base64Encode', 'Buffer.toString("base64")'],
-    'base64Encode 1 MiB / fastest npm JS peer': ['weft.base64Encode', '@exodus/bytes JS codec'],
+compare(
+  'base64 encode 1 MiB of bytes',
+  {
+    'weft.base64Encode': () => weft.base64Encode(bytes),
+    'Buffer.toString("base64")': () => Buffer.from(bytes.buffer, 0, bytes.length).toString('base64'),
+    '@exodus/bytes toBase64': () => exodus.toBase64(bytes),
+    '@exodus/bytes JS codec': () => exodusJS.toBase64(bytes, false, true),
   },
-});
-compare('base64 decode to 1 MiB of bytes', {
-  'weft.base64Decode': () => weft.base64Decode(encoded),
-  'Buffer.from(s, "base64")': () => Buffer.from(encoded, 'base64'),
-  '@exodus/bytes fromBase64': () => exodus.fromBase64(encoded),
-  '@exodus/bytes JS codec': () => exodusJS.fromBase64(encoded, false),
-}, {
-  bytes: bytes.length,
-  summary: {
-    'base64Decode 1 MiB / Buffer (Chromium: Uint8Array.fromBase64)': ['weft.base64Decode', 'Buffer.from(s, "base64")'],
-    'base64Decode 1 MiB / fastest npm JS peer': ['weft.base64Decode', '@exodus/bytes JS codec'],
+  {
+    bytes: bytes.length,
+    summary: {
+      'base64Encode 1 MiB / Buffer (Chromium: toBase64)': ['weft.base64Encode', 'Buffer.toString("base64")'],
+      'base64Encode 1 MiB / fastest npm JS peer': ['weft.base64Encode', '@exodus/bytes JS codec'],
+    },
   },
-});
+);
+compare(
+  'base64 decode to 1 MiB of bytes',
+  {
+    'weft.base64Decode': () => weft.base64Decode(encoded),
+    'Buffer.from(s, "base64")': () => Buffer.from(encoded, 'base64'),
+    '@exodus/bytes fromBase64': () => exodus.fromBase64(encoded),
+    '@exodus/bytes JS codec': () => exodusJS.fromBase64(encoded, false),
+  },
+  {
+    bytes: bytes.length,
+    summary: {
+      'base64Decode 1 MiB / Buffer (Chromium: Uint8Array.fromBase64)': ['weft.base64Decode', 'Buffer.from(s, "base64")'],
+      'base64Decode 1 MiB / fastest npm JS peer': ['weft.base64Decode', '@exodus/bytes JS codec'],
+    },
+  },
+);
 compareAtobBtoa(compare, weft, { latin1, encoded, bytes: bytes.length });

@@ -9,7 +9,9 @@ export const dataDir = resolve(process.env.BENCH_DATA_DIR ?? join(root, '..', 's
 /** Every file of a chardet folder, concatenated (pages are a few KB each; one call decodes them all). */
 export function folderBytes(folder) {
   const dir = join(dataDir, 'legacy-encoded', 'chardet-tests', folder);
-  const files = readdirSync(dir).sort().map((name) => readFileSync(join(dir, name)));
+  const files = readdirSync(dir)
+    .sort()
+    .map((name) => readFileSync(join(dir, name)));
   return new Uint8Array(Buffer.concat(files));
 }
 

@@ -33,13 +33,21 @@ for (const [what, label, list] of small) {
   };
   // The summary's small-call rows are the Japanese UTF-8 case (two-byte output).
   const row = (name) => (what === 'Japanese' ? { [name]: ['weft TextDecoder', 'native TextDecoder'] } : {});
-  compare(`new TextDecoder('${label}').decode(3 bytes, ${what})`, candidates((Decoder) => () => new Decoder(label).decode(bytes)), {
-    summary: row('new TextDecoder().decode(3 bytes) / native'),
-  });
-  compare(`reused TextDecoder('${label}').decode(3 bytes, ${what})`, candidates((Decoder) => {
-    const decoder = new Decoder(label);
-    return () => decoder.decode(bytes);
-  }), { summary: row('reused TextDecoder, decode(3 bytes) / native') });
+  compare(
+    `new TextDecoder('${label}').decode(3 bytes, ${what})`,
+    candidates((Decoder) => () => new Decoder(label).decode(bytes)),
+    {
+      summary: row('new TextDecoder().decode(3 bytes) / native'),
+    },
+  );
+  compare(
+    `reused TextDecoder('${label}').decode(3 bytes, ${what})`,
+    candidates((Decoder) => {
+      const decoder = new Decoder(label);
+      return () => decoder.decode(bytes);
+    }),
+    { summary: row('reused TextDecoder, decode(3 bytes) / native') },
+  );
 }
 
 for (const [folder, label, row] of onlySmall ? [] : legacyWorkloads) {
@@ -48,13 +56,17 @@ for (const [folder, label, row] of onlySmall ? [] : legacyWorkloads) {
   const ours = new weft.TextDecoder(label);
   const oursBefore = before && new before.TextDecoder(label);
   const theirs = new exodus.TextDecoder(label);
-  compare(`decode ${folder} pages (${(bytes.length / 1024).toFixed(0)} KiB) as ${label}`, {
-    'weft TextDecoder': () => ours.decode(bytes),
-    'native TextDecoder': () => native.decode(bytes),
-    ...(before ? { 'weft before': () => oursBefore.decode(bytes) } : {}),
-    '@exodus/bytes': () => theirs.decode(bytes),
-    'iconv-lite': () => iconv.decode(bytes, label),
-  }, { bytes: bytes.length, summary: { [row]: ['weft TextDecoder', 'native TextDecoder'] } });
+  compare(
+    `decode ${folder} pages (${(bytes.length / 1024).toFixed(0)} KiB) as ${label}`,
+    {
+      'weft TextDecoder': () => ours.decode(bytes),
+      'native TextDecoder': () => native.decode(bytes),
+      ...(before ? { 'weft before': () => oursBefore.decode(bytes) } : {}),
+      '@exodus/bytes': () => theirs.decode(bytes),
+      'iconv-lite': () => iconv.decode(bytes, label),
+    },
+    { bytes: bytes.length, summary: { [row]: ['weft TextDecoder', 'native TextDecoder'] } },
+  );
 }
 
 for (const name of onlySmall ? [] : ['en.txt', 'ja.txt', 'ru.txt', 'zh_cn.txt']) {
@@ -65,32 +77,46 @@ for (const name of onlySmall ? [] : ['en.txt', 'ja.txt', 'ru.txt', 'zh_cn.txt'])
   const native = new TextDecoder();
   const theirs = new exodus.TextDecoder();
   const row = `UTF-8 decode, Wikipedia ${name.slice(0, -4)} / native`;
-  compare(`UTF-8 decode ${name} (${(bytes.length / 1024).toFixed(0)} KiB)`, {
-    'weft TextDecoder': () => ours.decode(bytes),
-    'native TextDecoder': () => native.decode(bytes),
-    ...(before ? { 'weft before': () => oursBefore.decode(bytes) } : {}),
-    '@exodus/bytes': () => theirs.decode(bytes),
-    'iconv-lite': () => iconv.decode(bytes, 'utf-8'),
-  }, { bytes: bytes.length, summary: { [row]: ['weft TextDecoder', 'native TextDecoder'] } });
+  compare(
+    `UTF-8 decode ${name} (${(bytes.length / 1024).toFixed(0)} KiB)`,
+    {
+      'weft TextDecoder': () => ours.decode(bytes),
+      'native TextDecoder': () => native.decode(bytes),
+      ...(before ? { 'weft before': () => oursBefore.decode(bytes) } : {}),
+      '@exodus/bytes': () => theirs.decode(bytes),
+      'iconv-lite': () => iconv.decode(bytes, 'utf-8'),
+    },
+    { bytes: bytes.length, summary: { [row]: ['weft TextDecoder', 'native TextDecoder'] } },
+  );
   const weftEncoder = new weft.TextEncoder();
   const nativeEncoder = new TextEncoder();
   const exodusEncoder = new exodus.TextEncoder();
-  compare(`UTF-8 encode ${name}`, {
-    'weft TextEncoder': () => weftEncoder.encode(text),
-    'native TextEncoder': () => nativeEncoder.encode(text),
-    '@exodus/bytes': () => exodusEncoder.encode(text),
-    'iconv-lite': () => iconv.encode(text, 'utf-8'),
-  }, { bytes: bytes.length });
+  compare(
+    `UTF-8 encode ${name}`,
+    {
+      'weft TextEncoder': () => weftEncoder.encode(text),
+      'native TextEncoder': () => nativeEncoder.encode(text),
+      '@exodus/bytes': () => exodusEncoder.encode(text),
+      'iconv-lite': () => iconv.encode(text, 'utf-8'),
+    },
+    { bytes: bytes.length },
+  );
 }
 
 // Legacy encoders: the Shift_JIS and GBK pages' text encoded back.
-for (const [folder, label, row] of onlySmall ? [] : [
-  ['SHIFT_JIS', 'shift_jis', 'legacy encode Shift_JIS, html mode / iconv-lite'],
-  ['GB2312', 'gbk', 'legacy encode GBK, html mode / iconv-lite'],
-]) {
+for (const [folder, label, row] of onlySmall
+  ? []
+  : [
+      ['SHIFT_JIS', 'shift_jis', 'legacy encode Shift_JIS, html mode / iconv-lite'],
+      ['GB2312', 'gbk', 'legacy encode GBK, html mode / iconv-lite'],
+    ]) {
   const text = new TextDecoder(label).decode(folderBytes(folder)).replaceAll('\uFFFD', '?');
-  compare(`encode ${folder} text back to ${label} (html mode)`, {
-    'weft.encode': () => weft.encode(text, label, { mode: 'html' }),
-    'iconv-lite': () => iconv.encode(text, label),
-  }, { bytes: text.length, summary: { [row]: ['weft.encode', 'iconv-lite'] } });
+  compare(
+    `encode ${folder} text back to ${label} (html mode)`,
+    {
+      'weft.encode': () => weft.encode(text, label, { mode: 'html' }),
+      'iconv-lite': () => iconv.encode(text, label),
+    },
+    { bytes: text.length, summary: { [row]: ['weft.encode', 'iconv-lite'] } },
+  );
 }

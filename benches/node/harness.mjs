@@ -71,7 +71,7 @@ export function compare(title, candidates, { bytes, summary: rows = {} } = {}) {
   console.log(`\n${title}`);
   for (const name of names) {
     const time = times[name];
-    const throughput = bytes ? `  ${((bytes / (time / 1e3)) / 1e9).toFixed(2)} GB/s` : '';
+    const throughput = bytes ? `  ${(bytes / (time / 1e3) / 1e9).toFixed(2)} GB/s` : '';
     const ratio = name === names[0] ? 'reference' : `${(reference / time).toFixed(2)}× the speed of ${names[0]}`;
     console.log(`  ${name.padEnd(34)} ${formatTime(time).padStart(11)}/op${throughput}   ${ratio}`);
   }

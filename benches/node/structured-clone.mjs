@@ -23,7 +23,8 @@ const candidates = (value, { json = false } = {}) => ({
 for (const [title, value, row, json] of cloneWorkloads) {
   const summary = {};
   if (row) summary[row] = ['weft.deserialize(weft.serialize)', 'v8.deserialize(v8.serialize)'];
-  if (value === cloneWorkloads[0][1]) summary['structuredClone 1,000 small objects / native'] = ['weft.structuredClone', 'native structuredClone'];
+  if (value === cloneWorkloads[0][1])
+    summary['structuredClone 1,000 small objects / native'] = ['weft.structuredClone', 'native structuredClone'];
   const typed = row === null;
   if (typed) summary['structuredClone 10 MiB typed arrays / native'] = ['weft.structuredClone', 'native structuredClone'];
   compare(`structured clone: ${title}`, candidates(value, { json }), { bytes: typed ? 10 * MiB : undefined, summary });

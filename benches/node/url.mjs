@@ -25,21 +25,33 @@ console.log(`\nURL corpus: ${urls.length} URLs, ${(bytes / 1e6).toFixed(1)} MB f
 const results = [globalThis.URL, weft.URL, whatwgURL.URL].map((URLClass) => parseAll(URLClass, urls)());
 if (new Set(results).size !== 1) console.log(`  note: the parsers disagree on some inputs (checksums ${results.join(', ')})`);
 
-compare(`new URL(x) + href + pathname, all ${urls.length} URLs`, {
-  'native URL (Node)': parseAll(globalThis.URL, urls),
-  'weft.URL': parseAll(weft.URL, urls),
-  'whatwg-url': parseAll(whatwgURL.URL, urls),
-}, { bytes, summary: { 'new URL + href + pathname, 109k URLs / native': ['weft.URL', 'native URL (Node)'] } });
+compare(
+  `new URL(x) + href + pathname, all ${urls.length} URLs`,
+  {
+    'native URL (Node)': parseAll(globalThis.URL, urls),
+    'weft.URL': parseAll(weft.URL, urls),
+    'whatwg-url': parseAll(whatwgURL.URL, urls),
+  },
+  { bytes, summary: { 'new URL + href + pathname, 109k URLs / native': ['weft.URL', 'native URL (Node)'] } },
+);
 
-compare(`URL.canParse(x), all ${urls.length} URLs`, {
-  'native URL.canParse': canParseAll(globalThis.URL, urls),
-  'weft.URL.canParse': canParseAll(weft.URL, urls),
-  'whatwg-url canParse': canParseAll(whatwgURL.URL, urls),
-}, { bytes, summary: { 'URL.canParse, 109k URLs / native': ['weft.URL.canParse', 'native URL.canParse'] } });
+compare(
+  `URL.canParse(x), all ${urls.length} URLs`,
+  {
+    'native URL.canParse': canParseAll(globalThis.URL, urls),
+    'weft.URL.canParse': canParseAll(weft.URL, urls),
+    'whatwg-url canParse': canParseAll(whatwgURL.URL, urls),
+  },
+  { bytes, summary: { 'URL.canParse, 109k URLs / native': ['weft.URL.canParse', 'native URL.canParse'] } },
+);
 
 const queries = queriesOf(urls);
-compare(`URLSearchParams: parse + append + set + toString of ${queries.length} queries, build 100 pairs`, {
-  'native URLSearchParams': searchParamsWorkload(globalThis.URLSearchParams, queries),
-  'weft.URLSearchParams': searchParamsWorkload(weft.URLSearchParams, queries),
-  'whatwg-url URLSearchParams': searchParamsWorkload(whatwgURL.URLSearchParams, queries),
-}, { summary: { 'URLSearchParams parse/append/set/toString / native': ['weft.URLSearchParams', 'native URLSearchParams'] } });
+compare(
+  `URLSearchParams: parse + append + set + toString of ${queries.length} queries, build 100 pairs`,
+  {
+    'native URLSearchParams': searchParamsWorkload(globalThis.URLSearchParams, queries),
+    'weft.URLSearchParams': searchParamsWorkload(weft.URLSearchParams, queries),
+    'whatwg-url URLSearchParams': searchParamsWorkload(whatwgURL.URLSearchParams, queries),
+  },
+  { summary: { 'URLSearchParams parse/append/set/toString / native': ['weft.URLSearchParams', 'native URLSearchParams'] } },
+);

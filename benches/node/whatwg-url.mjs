@@ -37,7 +37,15 @@ const parseAndSerialize = (api) => () => {
 
 // The setters data as the URL API's setters run it (URL Standard §6.1): a state override on a
 // copy of the parsed record, with the steps before it (path emptied, query or fragment "").
-const STATES = { protocol: 'scheme start', host: 'host', hostname: 'hostname', port: 'port', pathname: 'path start', search: 'query', hash: 'fragment' };
+const STATES = {
+  protocol: 'scheme start',
+  host: 'host',
+  hostname: 'hostname',
+  port: 'port',
+  pathname: 'path start',
+  search: 'query',
+  hash: 'fragment',
+};
 const setters = JSON.parse(readFileSync(join(wptDir, 'url', 'resources', 'setters_tests.json'), 'utf8'));
 const setterCases = (api) =>
   Object.entries(setters)
@@ -65,9 +73,18 @@ const stateOverrides = (api) => {
 };
 
 // The setters jsdom's pages run most, with everyday values, on every 50th URL of the corpus.
-const TYPICAL = [['fragment', 'section-2'], ['query', 'q=1&page=2'], ['port', '8080'], ['hostname', 'example.org'], ['scheme start', 'https:']];
+const TYPICAL = [
+  ['fragment', 'section-2'],
+  ['query', 'q=1&page=2'],
+  ['port', '8080'],
+  ['hostname', 'example.org'],
+  ['scheme start', 'https:'],
+];
 const typicalOverrides = (api) => {
-  const records = urls.filter((_, i) => i % 50 === 0).map((input) => api.parseURL(input)).filter((record) => record !== null);
+  const records = urls
+    .filter((_, i) => i % 50 === 0)
+    .map((input) => api.parseURL(input))
+    .filter((record) => record !== null);
   return () => {
     let parsed = 0;
     for (const record of records) {
@@ -83,25 +100,51 @@ const typicalOverrides = (api) => {
 };
 
 // Both must agree before the timing means anything.
-for (const [name, make] of [['parseURL + serializeURL', parseAndSerialize], ['state overrides', stateOverrides], ['typical state overrides', typicalOverrides]]) {
+for (const [name, make] of [
+  ['parseURL + serializeURL', parseAndSerialize],
+  ['state overrides', stateOverrides],
+  ['typical state overrides', typicalOverrides],
+]) {
   const [ours, theirs] = [make(dropIn)(), make(whatwgURL)()];
   if (ours !== theirs) throw new Error(`whatwg-url drop-in: ${name} disagrees with whatwg-url (${ours} against ${theirs})`);
 }
 
-compare(`whatwg-url API: parseURL + serializeURL, all ${urls.length} URLs`, {
-  'whatwg-url 17.3': parseAndSerialize(whatwgURL),
-  'webweft/whatwg-url': parseAndSerialize(dropIn),
-}, { summary: { 'whatwg-url drop-in: parseURL + serializeURL, 109k URLs / whatwg-url': ['webweft/whatwg-url', 'whatwg-url 17.3'] } });
+compare(
+  `whatwg-url API: parseURL + serializeURL, all ${urls.length} URLs`,
+  {
+    'whatwg-url 17.3': parseAndSerialize(whatwgURL),
+    'webweft/whatwg-url': parseAndSerialize(dropIn),
+  },
+  {
+    summary: { 'whatwg-url drop-in: parseURL + serializeURL, 109k URLs / whatwg-url': ['webweft/whatwg-url', 'whatwg-url 17.3'] },
+  },
+);
 
-compare(`whatwg-url API: basicURLParse with the state overrides of WPT's ${setterCases(dropIn).length} setters cases`, {
-  'whatwg-url 17.3': stateOverrides(whatwgURL),
-  'webweft/whatwg-url': stateOverrides(dropIn),
-}, { summary: { 'whatwg-url drop-in: basicURLParse state overrides, WPT setters / whatwg-url': ['webweft/whatwg-url', 'whatwg-url 17.3'] } });
+compare(
+  `whatwg-url API: basicURLParse with the state overrides of WPT's ${setterCases(dropIn).length} setters cases`,
+  {
+    'whatwg-url 17.3': stateOverrides(whatwgURL),
+    'webweft/whatwg-url': stateOverrides(dropIn),
+  },
+  {
+    summary: {
+      'whatwg-url drop-in: basicURLParse state overrides, WPT setters / whatwg-url': ['webweft/whatwg-url', 'whatwg-url 17.3'],
+    },
+  },
+);
 
-compare('whatwg-url API: basicURLParse, everyday values of 5 setters on every 50th URL', {
-  'whatwg-url 17.3': typicalOverrides(whatwgURL),
-  'webweft/whatwg-url': typicalOverrides(dropIn),
-}, { summary: { 'whatwg-url drop-in: basicURLParse everyday setter values / whatwg-url': ['webweft/whatwg-url', 'whatwg-url 17.3'] } });
+compare(
+  'whatwg-url API: basicURLParse, everyday values of 5 setters on every 50th URL',
+  {
+    'whatwg-url 17.3': typicalOverrides(whatwgURL),
+    'webweft/whatwg-url': typicalOverrides(dropIn),
+  },
+  {
+    summary: {
+      'whatwg-url drop-in: basicURLParse everyday setter values / whatwg-url': ['webweft/whatwg-url', 'whatwg-url 17.3'],
+    },
+  },
+);
 
 if (Number(process.versions.node.split('.')[0]) < 22) {
   console.log('\njsdom with and without the whatwg-url drop-in: skipped (jsdom 31 needs Node 22 or later)');
@@ -123,8 +166,16 @@ if (Number(process.versions.node.split('.')[0]) < 22) {
   };
   const [ours, theirs] = [anchors(swapped.jsdom)(), anchors(stock.jsdom)()];
   if (ours !== theirs) throw new Error(`jsdom over the drop-in disagrees with stock jsdom (${ours} against ${theirs})`);
-  compare('jsdom 31: 20,000 <a> elements, set href, read href + hostname + pathname', {
-    'jsdom (whatwg-url 17.3)': anchors(stock.jsdom),
-    'jsdom + webweft/whatwg-url': anchors(swapped.jsdom),
-  }, { summary: { 'whatwg-url drop-in: jsdom 20,000 anchors / stock jsdom': ['jsdom + webweft/whatwg-url', 'jsdom (whatwg-url 17.3)'] } });
+  compare(
+    'jsdom 31: 20,000 <a> elements, set href, read href + hostname + pathname',
+    {
+      'jsdom (whatwg-url 17.3)': anchors(stock.jsdom),
+      'jsdom + webweft/whatwg-url': anchors(swapped.jsdom),
+    },
+    {
+      summary: {
+        'whatwg-url drop-in: jsdom 20,000 anchors / stock jsdom': ['jsdom + webweft/whatwg-url', 'jsdom (whatwg-url 17.3)'],
+      },
+    },
+  );
 }

@@ -37,7 +37,13 @@ export const largeConfig = config(6); // about 3,300 objects, 15,000 properties
 export const mapsAndSets = new Map();
 for (let i = 0; i < 500; i++) {
   mapsAndSets.set(`key-${i}`, new Set([i, word(), i * 1.5, `${i}`]));
-  mapsAndSets.set(i, new Map([[word(), i], [i, { nested: new Set([word()]) }]]));
+  mapsAndSets.set(
+    i,
+    new Map([
+      [word(), i],
+      [i, { nested: new Set([word()]) }],
+    ]),
+  );
 }
 
 export const MiB = 1 << 20;
@@ -70,7 +76,17 @@ export const cyclicGraph = graph(5000);
 export const cloneWorkloads = [
   ['1,000 small JSON-like objects', smallObjects, 'de(ser(x)) 1,000 small objects / v8 de(ser) (Chromium: native clone)', true],
   ['a large nested config (3,300 objects)', largeConfig, 'de(ser(x)) nested config / v8 de(ser) (Chromium: native clone)', true],
-  ['Maps and Sets (1,000 entries, 1,500 nested collections)', mapsAndSets, 'de(ser(x)) Maps and Sets / v8 de(ser) (Chromium: native clone)', false],
+  [
+    'Maps and Sets (1,000 entries, 1,500 nested collections)',
+    mapsAndSets,
+    'de(ser(x)) Maps and Sets / v8 de(ser) (Chromium: native clone)',
+    false,
+  ],
   ['10 MiB of typed arrays', typedArrays, null, false],
-  ['a 5,000-node graph of cycles and shared references', cyclicGraph, 'de(ser(x)) cycles graph / v8 de(ser) (Chromium: native clone)', false],
+  [
+    'a 5,000-node graph of cycles and shared references',
+    cyclicGraph,
+    'de(ser(x)) cycles graph / v8 de(ser) (Chromium: native clone)',
+    false,
+  ],
 ];

@@ -26,8 +26,7 @@ export function canParseAll(URLClass, urls) {
 }
 
 /** The query strings of the URLs that have one. */
-export const queriesOf = (urls) =>
-  urls.filter((u) => u.includes('?')).map((u) => u.slice(u.indexOf('?') + 1).split('#')[0]);
+export const queriesOf = (urls) => urls.filter((u) => u.includes('?')).map((u) => u.slice(u.indexOf('?') + 1).split('#')[0]);
 
 /** Query strings: parse, read, modify, serialize; then build 100 pairs. */
 export function searchParamsWorkload(Params, queries) {
@@ -47,7 +46,12 @@ export function searchParamsWorkload(Params, queries) {
 
 /** Every URL of the corpus text files (one per line; the first file starts with a BOM). */
 export const urlsOf = (texts) =>
-  texts.flatMap((text) => text.replace(/^\uFEFF/, '').split('\n').filter((line) => line !== ''));
+  texts.flatMap((text) =>
+    text
+      .replace(/^\uFEFF/, '')
+      .split('\n')
+      .filter((line) => line !== ''),
+  );
 
 // Folder of BENCH_DATA_DIR/legacy-encoded/chardet-tests → WHATWG label, summary row.
 export const legacyWorkloads = [
@@ -62,12 +66,20 @@ export const legacyWorkloads = [
 
 /** btoa of a Latin1 string and atob of its base64, weft's against the host's (Node and browser). */
 export function compareAtobBtoa(compare, weft, { latin1, encoded, bytes }) {
-  compare('btoa of a 1 MiB Latin1 string', {
-    'weft.btoa': () => weft.btoa(latin1),
-    'native btoa': () => btoa(latin1),
-  }, { bytes, summary: { 'btoa 1 MiB / native': ['weft.btoa', 'native btoa'] } });
-  compare('atob to a 1 MiB Latin1 string', {
-    'weft.atob': () => weft.atob(encoded),
-    'native atob': () => atob(encoded),
-  }, { bytes, summary: { 'atob 1 MiB / native': ['weft.atob', 'native atob'] } });
+  compare(
+    'btoa of a 1 MiB Latin1 string',
+    {
+      'weft.btoa': () => weft.btoa(latin1),
+      'native btoa': () => btoa(latin1),
+    },
+    { bytes, summary: { 'btoa 1 MiB / native': ['weft.btoa', 'native btoa'] } },
+  );
+  compare(
+    'atob to a 1 MiB Latin1 string',
+    {
+      'weft.atob': () => weft.atob(encoded),
+      'native atob': () => atob(encoded),
+    },
+    { bytes, summary: { 'atob 1 MiB / native': ['weft.atob', 'native atob'] } },
+  );
 }

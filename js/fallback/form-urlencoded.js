@@ -17,7 +17,7 @@
 export function parseFormUrlencoded(input) {
   const list = [];
   const decode = input.includes('%') || input.includes('+') ? formDecode : (string) => string;
-  for (let start = 0, length = input.length; start <= length; ) {
+  for (let start = 0, length = input.length; start <= length;) {
     let end = input.indexOf('&', start);
     if (end === -1) end = length;
     if (end > start) {

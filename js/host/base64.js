@@ -10,13 +10,73 @@ import { arrayBufferByteLength } from '../webidl.js';
 
 // The bytes whose base64 is ALPHABET: every six-bit value once, in order.
 const ALPHABET_BYTES = Uint8Array.of(
-  0x00, 0x10, 0x83, 0x10, 0x51, 0x87, 0x20, 0x92, 0x8b, 0x30, 0xd3, 0x8f, 0x41, 0x14, 0x93, 0x51,
-  0x55, 0x97, 0x61, 0x96, 0x9b, 0x71, 0xd7, 0x9f, 0x82, 0x18, 0xa3, 0x92, 0x59, 0xa7, 0xa2, 0x9a,
-  0xab, 0xb2, 0xdb, 0xaf, 0xc3, 0x1c, 0xb3, 0xd3, 0x5d, 0xb7, 0xe3, 0x9e, 0xbb, 0xf3, 0xdf, 0xbf,
+  0x00,
+  0x10,
+  0x83,
+  0x10,
+  0x51,
+  0x87,
+  0x20,
+  0x92,
+  0x8b,
+  0x30,
+  0xd3,
+  0x8f,
+  0x41,
+  0x14,
+  0x93,
+  0x51,
+  0x55,
+  0x97,
+  0x61,
+  0x96,
+  0x9b,
+  0x71,
+  0xd7,
+  0x9f,
+  0x82,
+  0x18,
+  0xa3,
+  0x92,
+  0x59,
+  0xa7,
+  0xa2,
+  0x9a,
+  0xab,
+  0xb2,
+  0xdb,
+  0xaf,
+  0xc3,
+  0x1c,
+  0xb3,
+  0xd3,
+  0x5d,
+  0xb7,
+  0xe3,
+  0x9e,
+  0xbb,
+  0xf3,
+  0xdf,
+  0xbf,
 );
 const ALPHABET_LATIN1 = String.fromCharCode(...ALPHABET_BYTES);
 // Inputs that forgiving-base64 must reject, each next to a valid one that differs only there.
-const INVALID = ['QQ=', 'Q', 'QQ===', 'QQ=A', '=QQ=', 'QUJ-', 'QUJ_', 'QU*D', 'QU.D', 'QQ\v', 'QQ\u00a0', '\u00ffQUJ', 'QUJ\u0141', 'QUJ\0'];
+const INVALID = [
+  'QQ=',
+  'Q',
+  'QQ===',
+  'QQ=A',
+  '=QQ=',
+  'QUJ-',
+  'QUJ_',
+  'QU*D',
+  'QU.D',
+  'QQ\v',
+  'QQ\u00a0',
+  '\u00ffQUJ',
+  'QUJ\u0141',
+  'QUJ\0',
+];
 
 const sameBytes = (a, b) => a.length === b.length && a.every((byte, i) => byte === b[i]);
 const throws = (fn) => {
@@ -124,7 +184,8 @@ const hostAtobIsGood =
 const hostBtoaIsGood =
   typeof hostBtoaFunction === 'function' &&
   !throws(() => {
-    if (hostBtoaFunction(ALPHABET_LATIN1) !== ALPHABET || hostBtoaFunction('\xff') !== '/w==' || hostBtoaFunction('') !== '') throw new Error();
+    if (hostBtoaFunction(ALPHABET_LATIN1) !== ALPHABET || hostBtoaFunction('\xff') !== '/w==' || hostBtoaFunction('') !== '')
+      throw new Error();
     if (!throws(() => hostBtoaFunction('\u0100')) || !throws(() => hostBtoaFunction('\uD800'))) throw new Error();
   });
 

@@ -65,8 +65,12 @@ const hostTextEncoder = /* @__PURE__ */ verified(() => {
   const good =
     same(encoder.encode(probeString)) &&
     encoder.encode('').length === 0 &&
-    whole.read === 5 && whole.written === 11 && same(into.subarray(0, 11), 11) && into[11] === 0 &&
-    short.read === 2 && short.written === 4;
+    whole.read === 5 &&
+    whole.written === 11 &&
+    same(into.subarray(0, 11), 11) &&
+    into[11] === 0 &&
+    short.read === 2 &&
+    short.written === 4;
   return good ? encoder : undefined;
 });
 // Called uncurried, as the decoders' methods above.
@@ -215,7 +219,8 @@ export function hostSingleByte(name, weftDecode) {
       const strict = new HostTextDecoder(name, { fatal: true });
       if (expected.length !== 256 || hostDecode(loose, allBytes) !== expected) return null;
       const mapped = allBytes.filter((byte) => expected.charCodeAt(byte) !== 0xfffd);
-      if (hostDecode(strict, mapped) !== String.fromCharCode(...[...mapped].map((byte) => expected.charCodeAt(byte)))) return null;
+      if (hostDecode(strict, mapped) !== String.fromCharCode(...[...mapped].map((byte) => expected.charCodeAt(byte))))
+        return null;
       for (let byte = 0; byte < 256; byte++) {
         if (expected.charCodeAt(byte) !== 0xfffd) continue;
         try {

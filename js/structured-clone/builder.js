@@ -193,9 +193,12 @@ export function structuredDeserialize(code, values, context = {}) {
       case op.PLATFORM_OBJECT_NAME:
         if (!isIndex(data, hosts)) throw I.dataCloneError('The serialized data refers to a platform object it was not given.');
         if (!cloneHosts) return hosts[data].object;
-        return I.clonePlatformObject(hosts[data].object, hosts[data].name) ?? fail('The platform object could not be cloned again.');
+        return (
+          I.clonePlatformObject(hosts[data].object, hosts[data].name) ?? fail('The platform object could not be cloned again.')
+        );
       case op.TRANSFERRED_OBJECT_NAME:
-        if (!isIndex(data, transferred)) throw I.dataCloneError('The serialized data refers to a transferred object it was not given.');
+        if (!isIndex(data, transferred))
+          throw I.dataCloneError('The serialized data refers to a transferred object it was not given.');
         return transferred[data];
       default: {
         const entry = op.registry.byName.get(name);
@@ -261,7 +264,15 @@ export function structuredDeserialize(code, values, context = {}) {
         const array = new I.ArrayCtor(arrayLength);
         objects[objects.length] = array;
         const dense = opcode === op.BEGIN_DENSE_ARRAY && arrayLength > 0;
-        open({ t: dense ? B_DENSE : B_ARRAY, obj: array, key: NO_KEY, index: 0, remaining: dense ? arrayLength : 0, id: 0, flags: 0 });
+        open({
+          t: dense ? B_DENSE : B_ARRAY,
+          obj: array,
+          key: NO_KEY,
+          index: 0,
+          remaining: dense ? arrayLength : 0,
+          id: 0,
+          flags: 0,
+        });
         break;
       }
       case op.BEGIN_MAP: {

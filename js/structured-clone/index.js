@@ -27,11 +27,25 @@ const implementationKey = Symbol.for('weft.implementation');
 const NO_TRANSFER = I.newList();
 
 /** Platform interfaces with transfer steps (their objects have a [[Detached]] slot). */
-const TRANSFERABLE_INTERFACES = I.ownMap([
-  'MessagePort', 'ImageBitmap', 'OffscreenCanvas', 'ReadableStream', 'WritableStream', 'TransformStream',
-  'VideoFrame', 'AudioData', 'MediaStreamTrack', 'RTCDataChannel', 'MediaSourceHandle', 'MIDIAccess',
-  'WebTransportReceiveStream', 'WebTransportSendStream', 'RTCRtpScriptTransform',
-].map((name) => [name, true]));
+const TRANSFERABLE_INTERFACES = I.ownMap(
+  [
+    'MessagePort',
+    'ImageBitmap',
+    'OffscreenCanvas',
+    'ReadableStream',
+    'WritableStream',
+    'TransformStream',
+    'VideoFrame',
+    'AudioData',
+    'MediaStreamTrack',
+    'RTCDataChannel',
+    'MediaSourceHandle',
+    'MIDIAccess',
+    'WebTransportReceiveStream',
+    'WebTransportSendStream',
+    'RTCRtpScriptTransform',
+  ].map((name) => [name, true]),
+);
 
 /** WebIDL `sequence<object>` from an iterable. */
 function toObjectSequence(value, where) {
@@ -114,7 +128,9 @@ const checkTransferList = (function (list) {
 function detach(buffer) {
   if (I.arrayBufferTransfer !== undefined) return I.arrayBufferTransfer(buffer);
   if (I.hostStructuredClone === undefined) {
-    throw I.dataCloneError('This host cannot detach ArrayBuffers (it has neither ArrayBuffer.prototype.transfer nor structuredClone).');
+    throw I.dataCloneError(
+      'This host cannot detach ArrayBuffers (it has neither ArrayBuffer.prototype.transfer nor structuredClone).',
+    );
   }
   const moved = I.hostStructuredClone(buffer, { __proto__: null, transfer: I.iterableOf(buffer) });
   if (!isDetached(buffer)) throw new TypeError('This ArrayBuffer cannot be detached.');
@@ -137,7 +153,10 @@ function transferAll(list, isBuffer) {
       received[received.length] = detach(transferable);
     } else {
       try {
-        received[received.length] = I.hostStructuredClone(transferable, { __proto__: null, transfer: I.iterableOf(transferable) });
+        received[received.length] = I.hostStructuredClone(transferable, {
+          __proto__: null,
+          transfer: I.iterableOf(transferable),
+        });
       } catch (error) {
         if (I.isDataCloneError(error)) throw I.dataCloneError(`transfer[${i}] could not be transferred: ${error.message}`);
         throw error;
@@ -262,7 +281,8 @@ export function registerSerializable(constructor, options) {
     throw new TypeError('registerSerializable: the first argument is not a class.');
   }
   const { name, serialize: save, deserialize: restore } = toDictionary(options, 'registerSerializable');
-  if (typeof name !== 'string' || name === '') throw new TypeError('registerSerializable: options.name must be a non-empty string.');
+  if (typeof name !== 'string' || name === '')
+    throw new TypeError('registerSerializable: options.name must be a non-empty string.');
   if (typeof save !== 'function' || typeof restore !== 'function') {
     throw new TypeError('registerSerializable: options.serialize and options.deserialize must be functions.');
   }
@@ -285,4 +305,3 @@ export function registerSerializable(constructor, options) {
   op.registry.byPrototype.set(prototype, entry);
   op.registry.byName.set(name, entry);
 }
-

@@ -36,7 +36,8 @@ export const functionApply = uncurry(Function.prototype.apply);
  */
 export const SLOW_UNCURRIED = Object.prototype.hasOwnProperty.call(new Error(), 'line');
 /** HasOwnProperty (measured faster in V8 than Object.hasOwn when called per property). */
-export const hasOwn = SLOW_UNCURRIED && typeof Object.hasOwn === 'function' ? Object.hasOwn : uncurry(Object.prototype.hasOwnProperty);
+export const hasOwn =
+  SLOW_UNCURRIED && typeof Object.hasOwn === 'function' ? Object.hasOwn : uncurry(Object.prototype.hasOwnProperty);
 export const ObjectCtor = Object;
 export const ObjectPrototype = Object.prototype;
 export const { isArray } = Array;
@@ -331,15 +332,17 @@ export function slowKind(value) {
 const HIDDEN_CHECKS = nodeTypes
   ? SLOW_CHECKS.filter((entry) => entry[1] !== 'WeakRef' && entry[1] !== 'FinalizationRegistry')
   : SLOW_CHECKS.filter((entry) => ['Map', 'Set', 'ArrayBuffer', 'SharedArrayBuffer', 'BigInt'].includes(entry[1]));
-const BUILTIN_TAGS = ownMap([
-  ['[object Boolean]', BOOLEAN, 'Boolean'],
-  ['[object Number]', NUMBER, 'Number'],
-  ['[object String]', STRING, 'String'],
-  ['[object Date]', DATE, 'Date'],
-  ['[object RegExp]', REGEXP, 'RegExp'],
-  ['[object Error]', ERROR, 'Error'],
-  ['[object Arguments]', UNCLONEABLE, 'arguments object'],
-].map(([tag, kind, name]) => [tag, [kind, name]]));
+const BUILTIN_TAGS = ownMap(
+  [
+    ['[object Boolean]', BOOLEAN, 'Boolean'],
+    ['[object Number]', NUMBER, 'Number'],
+    ['[object String]', STRING, 'String'],
+    ['[object Date]', DATE, 'Date'],
+    ['[object RegExp]', REGEXP, 'RegExp'],
+    ['[object Error]', ERROR, 'Error'],
+    ['[object Arguments]', UNCLONEABLE, 'arguments object'],
+  ].map(([tag, kind, name]) => [tag, [kind, name]]),
+);
 /** The prototype of the host's copy of such a built-in → its entry among HIDDEN_CHECKS. */
 const HOST_COPY_KINDS = ownMap(
   [
@@ -520,19 +523,67 @@ let accessorPlatformNames = [];
 const FETCH_GLOBALS = ['Response', 'Request', 'Headers', 'FormData', 'WebSocket'];
 const readLater =
   typeof globalThis.process?.versions?.node === 'string'
-    ? FETCH_GLOBALS.concat(['MessagePort', 'MessageChannel', 'BroadcastChannel', 'CryptoKey', 'ReadableStream', 'WritableStream', 'TransformStream', 'AbortController', 'AbortSignal'])
+    ? FETCH_GLOBALS.concat([
+        'MessagePort',
+        'MessageChannel',
+        'BroadcastChannel',
+        'CryptoKey',
+        'ReadableStream',
+        'WritableStream',
+        'TransformStream',
+        'AbortController',
+        'AbortSignal',
+      ])
     : FETCH_GLOBALS;
 const addPlatformInterface = (name, proto) => {
   if (proto && !platformPrototypes.has(proto)) platformPrototypes.set(proto, name);
 };
 for (const name of [
-  'Blob', 'File', 'FileList', 'ImageData', 'ImageBitmap', 'MessagePort', 'MessageChannel', 'DOMMatrix',
-  'DOMMatrixReadOnly', 'DOMPoint', 'DOMPointReadOnly', 'DOMRect', 'DOMRectReadOnly', 'DOMQuad', 'CryptoKey',
-  'RTCCertificate', 'ReadableStream', 'WritableStream', 'TransformStream', 'OffscreenCanvas', 'VideoFrame',
-  'AudioData', 'EncodedAudioChunk', 'EncodedVideoChunk', 'FileSystemHandle', 'FileSystemFileHandle',
-  'FileSystemDirectoryHandle', 'Response', 'Request', 'Headers', 'FormData', 'URL', 'URLSearchParams',
-  'AbortController', 'AbortSignal', 'Event', 'EventTarget', 'TextEncoder', 'TextDecoder', 'BroadcastChannel',
-  'Worker', 'WebSocket', 'Node', 'Window', 'WorkerGlobalScope',
+  'Blob',
+  'File',
+  'FileList',
+  'ImageData',
+  'ImageBitmap',
+  'MessagePort',
+  'MessageChannel',
+  'DOMMatrix',
+  'DOMMatrixReadOnly',
+  'DOMPoint',
+  'DOMPointReadOnly',
+  'DOMRect',
+  'DOMRectReadOnly',
+  'DOMQuad',
+  'CryptoKey',
+  'RTCCertificate',
+  'ReadableStream',
+  'WritableStream',
+  'TransformStream',
+  'OffscreenCanvas',
+  'VideoFrame',
+  'AudioData',
+  'EncodedAudioChunk',
+  'EncodedVideoChunk',
+  'FileSystemHandle',
+  'FileSystemFileHandle',
+  'FileSystemDirectoryHandle',
+  'Response',
+  'Request',
+  'Headers',
+  'FormData',
+  'URL',
+  'URLSearchParams',
+  'AbortController',
+  'AbortSignal',
+  'Event',
+  'EventTarget',
+  'TextEncoder',
+  'TextDecoder',
+  'BroadcastChannel',
+  'Worker',
+  'WebSocket',
+  'Node',
+  'Window',
+  'WorkerGlobalScope',
 ]) {
   if (readLater.includes(name)) {
     accessorPlatformNames.push(name);

@@ -57,13 +57,20 @@ const checks = (() => {
     const existing = getOwnPropertyDescriptor(globalThis, key);
     if (existing !== undefined) {
       const value = existing.value;
-      const genuine = hasOwn(existing, 'value') && !existing.writable && !existing.configurable && isArray(value) && isExtensible(value);
+      const genuine =
+        hasOwn(existing, 'value') && !existing.writable && !existing.configurable && isArray(value) && isExtensible(value);
       if (genuine) return value;
       continue; // held by something else: the next key
     }
     const created = [];
     try {
-      defineProperty(globalThis, key, { __proto__: null, value: created, writable: false, enumerable: false, configurable: false });
+      defineProperty(globalThis, key, {
+        __proto__: null,
+        value: created,
+        writable: false,
+        enumerable: false,
+        configurable: false,
+      });
     } catch {
       // A non-extensible global object: this bundle's own list.
     }

@@ -841,7 +841,10 @@ export function failureError(failure) {
   // The recursive frames' part of the path, collected innermost first, goes first.
   const path = I.newList();
   const { outer } = failure;
-  for (let i = outer.length - 2; i >= 0; i -= 2) { path[path.length] = outer[i]; path[path.length] = outer[i + 1]; }
+  for (let i = outer.length - 2; i >= 0; i -= 2) {
+    path[path.length] = outer[i];
+    path[path.length] = outer[i + 1];
+  }
   for (let i = 0; i < failure.path.length; i++) path[path.length] = failure.path[i];
   return I.dataCloneError(failureMessage(failure.what, path));
 }

@@ -15,7 +15,9 @@ export const implementation = class URLSearchParamsImpl {
       // a null prototype.)
       for (const pair of init) {
         if (pair.length !== 2) {
-          throw new TypeError("Failed to construct 'URLSearchParams': parameter 1 sequence's element does not contain exactly two elements.");
+          throw new TypeError(
+            "Failed to construct 'URLSearchParams': parameter 1 sequence's element does not contain exactly two elements.",
+          );
         }
         this._list.push([pair[0], pair[1]]);
       }

@@ -290,7 +290,8 @@ function runBasicParse(input, baseURL, url, stateOverride, encoding, collectErro
   if (stateOverride) {
     state = STATE_INDEX.get(stateOverride);
     // whatwg-url looks the state's method up by name, and calling the missing one throws.
-    if (state === undefined) throw new TypeError(`basicURLParse: ${JSON.stringify(`${stateOverride}`)} is not a state of the basic URL parser`);
+    if (state === undefined)
+      throw new TypeError(`basicURLParse: ${JSON.stringify(`${stateOverride}`)} is not a state of the basic URL parser`);
   }
   const label = encoding ? queryEncoding(`${encoding}`) : undefined;
   const inputLength = writeString(input);
@@ -389,7 +390,8 @@ function overrideInJS(input, url, stateOverride, encoding) {
     case 'host':
     case 'hostname':
       // (A file URL's host goes through the file host state: "localhost" is the empty host.)
-      if (!SPECIAL_SCHEMES.has(url.scheme) || url.scheme === 'file' || !PLAIN_DOMAIN.test(input) || ENDS_IN_A_NUMBER.test(input)) return undefined;
+      if (!SPECIAL_SCHEMES.has(url.scheme) || url.scheme === 'file' || !PLAIN_DOMAIN.test(input) || ENDS_IN_A_NUMBER.test(input))
+        return undefined;
       url.host = input;
       return url;
     case 'scheme start': {
@@ -503,7 +505,7 @@ export function serializeHost(host) {
 /** The IPv6 serializer: lowercase hex pieces, the first longest run of two or more zeros as "::". */
 function serializeIPv6(address) {
   let compress = -1;
-  for (let i = 0, longest = 1; i < 8; ) {
+  for (let i = 0, longest = 1; i < 8;) {
     if (address[i] !== 0) {
       i++;
       continue;

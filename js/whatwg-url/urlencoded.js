@@ -10,7 +10,7 @@ const utf8Decoder = makeUtf8Decoder();
 /** The application/x-www-form-urlencoded parser (§5.1) of a scalar value string. */
 export function parseUrlencodedString(input) {
   const list = [];
-  for (let start = 0, length = input.length; start <= length; ) {
+  for (let start = 0, length = input.length; start <= length;) {
     let end = input.indexOf('&', start);
     if (end === -1) end = length;
     if (end > start) {

@@ -69,11 +69,13 @@ test("in Chromium, forgiving-base64 takes Uint8Array.fromBase64/toBase64 and ato
         input += units[(seed = (seed * 1103515245 + 12345) & 0x7fffffff) % units.length];
       }
       const expected = outcome(() => nativeAtob(input));
-      if (outcome(() => spied.atob(input)) !== expected || outcome(() => spied.base64Decode(input)) !== expected) mismatches.push(input);
+      if (outcome(() => spied.atob(input)) !== expected || outcome(() => spied.base64Decode(input)) !== expected)
+        mismatches.push(input);
       if (expected.startsWith('value ')) {
         const decoded = expected.slice(6);
         const raw = Uint8Array.from(decoded, (c) => c.charCodeAt(0));
-        if (spied.base64Encode(raw) !== nativeBtoa(decoded) || spied.btoa(decoded) !== nativeBtoa(decoded)) mismatches.push(`encode ${input}`);
+        if (spied.base64Encode(raw) !== nativeBtoa(decoded) || spied.btoa(decoded) !== nativeBtoa(decoded))
+          mismatches.push(`encode ${input}`);
       }
       if (outcome(() => spied.btoa(input)) !== outcome(() => nativeBtoa(input))) mismatches.push(`btoa ${input}`);
     }

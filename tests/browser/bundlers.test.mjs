@@ -25,7 +25,10 @@ let browser;
 before(async () => {
   rmSync(work, { recursive: true, force: true });
   mkdirSync(join(work, 'app', 'node_modules', 'webweft'), { recursive: true });
-  const tarball = execFileSync('npm', ['pack', pkgDir, '--pack-destination', work, '--silent'], { encoding: 'utf8' }).trim().split('\n').pop();
+  const tarball = execFileSync('npm', ['pack', pkgDir, '--pack-destination', work, '--silent'], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .pop();
   execFileSync('tar', ['-xzf', join(work, tarball), '-C', join(work, 'app', 'node_modules', 'webweft'), '--strip-components=1']);
   writeFileSync(join(work, 'app', 'package.json'), '{"name": "app", "private": true, "type": "module"}\n');
   writeFileSync(join(work, 'app', 'app.js'), APP);
@@ -74,15 +77,33 @@ const STRICT_POLICY = "script-src 'self'";
 
 const BUILDS = [
   ['esbuild (esm)', (out) => [bin('esbuild'), ['app.js', '--bundle', '--minify', '--format=esm', `--outfile=${out}`]], 'module'],
-  ['esbuild --format=cjs', (out) => [bin('esbuild'), ['app.js', '--bundle', '--minify', '--format=cjs', '--platform=browser', `--outfile=${out}`]], ''],
+  [
+    'esbuild --format=cjs',
+    (out) => [bin('esbuild'), ['app.js', '--bundle', '--minify', '--format=cjs', '--platform=browser', `--outfile=${out}`]],
+    '',
+  ],
   ['bun build', (out) => [bin('bun'), ['build', 'app.js', '--target=browser', '--minify', `--outfile=${out}`]], 'module'],
-  ['rollup + node-resolve', (out) => [bin('rollup'), ['app.js', '--format=es', `--file=${out}`, '--plugin=@rollup/plugin-node-resolve']], 'module'],
-  ['webpack', (out) => [bin('webpack'), ['--entry=./app.js', '--mode=production', `--output-path=${dirname(out)}`, `--output-filename=${basename(out)}`]], ''],
+  [
+    'rollup + node-resolve',
+    (out) => [bin('rollup'), ['app.js', '--format=es', `--file=${out}`, '--plugin=@rollup/plugin-node-resolve']],
+    'module',
+  ],
+  [
+    'webpack',
+    (out) => [
+      bin('webpack'),
+      ['--entry=./app.js', '--mode=production', `--output-path=${dirname(out)}`, `--output-filename=${basename(out)}`],
+    ],
+    '',
+  ],
 ];
 
 test('Vite: a working browser app with no configuration', async () => {
   const outDir = join(work, 'app', 'dist', 'vite');
-  execFileSync(bin('vite'), ['build', `--outDir=${outDir}`, '--logLevel=error'], { cwd: join(work, 'app'), stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(bin('vite'), ['build', `--outDir=${outDir}`, '--logLevel=error'], {
+    cwd: join(work, 'app'),
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const assets = readdirSync(join(outDir, 'assets')).filter((file) => file.endsWith('.js'));
   assert.equal(assets.length, 1, `one script: ${assets}`);
   assert.equal(await run(readFileSync(join(outDir, 'assets', assets[0]), 'utf8'), 'module'), EXPECTED);
@@ -107,14 +128,38 @@ export default { resolve: { conditions: ['webweft-no-wasm', ...defaultClientCond
 `,
 };
 const NO_WASM_BUILDS = [
-  ['esbuild (esm)', (out) => [bin('esbuild'), ['app.js', '--bundle', '--minify', '--format=esm', '--conditions=webweft-no-wasm', `--outfile=${out}`]], 'module'],
-  ['bun build', (out) => [bin('bun'), ['build', 'app.js', '--target=browser', '--minify', '--conditions=webweft-no-wasm', `--outfile=${out}`]], 'module'],
   [
-    'rollup + node-resolve',
-    (out) => [bin('rollup'), ['app.js', '--format=es', `--file=${out}`, "--plugin=@rollup/plugin-node-resolve={exportConditions: ['webweft-no-wasm']}"]],
+    'esbuild (esm)',
+    (out) => [
+      bin('esbuild'),
+      ['app.js', '--bundle', '--minify', '--format=esm', '--conditions=webweft-no-wasm', `--outfile=${out}`],
+    ],
     'module',
   ],
-  ['webpack', (out) => [bin('webpack'), ['--config=webpack.no-wasm.config.cjs', `--output-path=${dirname(out)}`, `--output-filename=${basename(out)}`]], ''],
+  [
+    'bun build',
+    (out) => [
+      bin('bun'),
+      ['build', 'app.js', '--target=browser', '--minify', '--conditions=webweft-no-wasm', `--outfile=${out}`],
+    ],
+    'module',
+  ],
+  [
+    'rollup + node-resolve',
+    (out) => [
+      bin('rollup'),
+      ['app.js', '--format=es', `--file=${out}`, "--plugin=@rollup/plugin-node-resolve={exportConditions: ['webweft-no-wasm']}"],
+    ],
+    'module',
+  ],
+  [
+    'webpack',
+    (out) => [
+      bin('webpack'),
+      ['--config=webpack.no-wasm.config.cjs', `--output-path=${dirname(out)}`, `--output-filename=${basename(out)}`],
+    ],
+    '',
+  ],
   ['Vite', (out) => [bin('vite'), ['build', '--config=vite.no-wasm.config.mjs', `--outDir=${out}`]], 'module'],
 ];
 

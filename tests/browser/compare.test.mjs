@@ -19,7 +19,10 @@ test('URL: http://a b/ parses in Chromium but fails per the URL Standard, and th
     await page.$$eval('#url-compare tr[data-diff="result"] td', (cells) => cells.map((cell) => cell.textContent)),
     ['failure (TypeError)', 'parsed'],
   );
-  assert.match(await page.textContent('#url-compare .verdict'), /^The URL Standard requires failure here: new URL\(\) must throw a TypeError, as webweft's does; Chromium's URL parses it\.$/);
+  assert.match(
+    await page.textContent('#url-compare .verdict'),
+    /^The URL Standard requires failure here: new URL\(\) must throw a TypeError, as webweft's does; Chromium's URL parses it\.$/,
+  );
   await page.screenshot({ path: join(screenshotDir, 'url-native-difference-1280.png'), fullPage: true });
 
   // Both parse and fields differ: Chromium percent-encodes "|" in a path, which the path
@@ -30,7 +33,10 @@ test('URL: http://a b/ parses in Chromium but fails per the URL Standard, and th
     await page.$$eval('#url-compare tr[data-diff="pathname"] td', (cells) => cells.map((cell) => cell.textContent)),
     ['/a|b', '/a%7Cb'],
   );
-  assert.equal(await page.textContent('#url-compare .verdict'), "The URL Standard requires webweft's href, pathname; Chromium's URL differs there.");
+  assert.equal(
+    await page.textContent('#url-compare .verdict'),
+    "The URL Standard requires webweft's href, pathname; Chromium's URL differs there.",
+  );
 
   // Where both agree, nothing is marked.
   await page.fill('#url-input', 'https://example.org/a?b#c');
@@ -57,42 +63,46 @@ test('Encoding, Base64 and structured clone compare with TextDecoder/TextEncoder
   assert.equal(await encoding.locator('#enc-compare-decode table').count(), 1);
   assert.equal(await encoding.locator('#enc-compare-encode table').count(), 1);
   assert.deepEqual(await diffs(encoding, '#panel-encoding'), []);
-  assert.match(await encoding.textContent('#enc-compare-decode .call'), /new TextDecoder\(label, \{ fatal: false \}\)\.decode\(bytes\)/);
+  assert.match(
+    await encoding.textContent('#enc-compare-decode .call'),
+    /new TextDecoder\(label, \{ fatal: false \}\)\.decode\(bytes\)/,
+  );
   // Fatal: the decoders agree on the encoding and both throw a TypeError.
   await encoding.selectOption('#enc-label', 'utf-8');
   await encoding.check('#enc-fatal');
   await encoding.fill('#enc-bytes', 'ff');
-  assert.deepEqual(
-    await encoding.$$eval('#enc-compare-decode tbody td', (cells) => cells.map((cell) => cell.textContent)),
-    ['utf-8', 'utf-8', 'throws TypeError', 'throws TypeError'],
-  );
+  assert.deepEqual(await encoding.$$eval('#enc-compare-decode tbody td', (cells) => cells.map((cell) => cell.textContent)), [
+    'utf-8',
+    'utf-8',
+    'throws TypeError',
+    'throws TypeError',
+  ]);
   // An unpaired surrogate at the end of UTF-16 input becomes U+FFFD in both, shown escaped.
   await encoding.uncheck('#enc-fatal');
   await encoding.selectOption('#enc-label', 'utf-16le');
   await encoding.fill('#enc-bytes', '61 00 00 d8');
-  assert.deepEqual(
-    await encoding.$$eval('#enc-compare-decode tbody td', (cells) => cells.map((cell) => cell.textContent)),
-    ['utf-16le', 'utf-16le', 'a\\uFFFD', 'a\\uFFFD'],
-  );
+  assert.deepEqual(await encoding.$$eval('#enc-compare-decode tbody td', (cells) => cells.map((cell) => cell.textContent)), [
+    'utf-16le',
+    'utf-16le',
+    'a\\uFFFD',
+    'a\\uFFFD',
+  ]);
 
   const base64 = await openPanel('base64');
   assert.deepEqual(await diffs(base64, '#b64-compare'), []);
   await base64.fill('#b64-encoded', 'YQ');
-  assert.deepEqual(
-    await base64.$$eval('#b64-compare tbody td', (cells) => cells.map((cell) => cell.textContent)),
-    ['61', '61'],
-  );
+  assert.deepEqual(await base64.$$eval('#b64-compare tbody td', (cells) => cells.map((cell) => cell.textContent)), ['61', '61']);
   await base64.fill('#b64-encoded', 'a');
-  assert.deepEqual(
-    await base64.$$eval('#b64-compare tbody td', (cells) => cells.map((cell) => cell.textContent)),
-    ['throws InvalidCharacterError', 'throws InvalidCharacterError'],
-  );
+  assert.deepEqual(await base64.$$eval('#b64-compare tbody td', (cells) => cells.map((cell) => cell.textContent)), [
+    'throws InvalidCharacterError',
+    'throws InvalidCharacterError',
+  ]);
 
   const clone = await openPanel('structured-clone');
   assert.deepEqual(await diffs(clone, '#sc-compare'), []);
   await clone.selectOption('#sc-example', 'Not cloneable: a WeakMap');
-  assert.deepEqual(
-    await clone.$$eval('#sc-compare tbody td', (cells) => cells.map((cell) => cell.textContent)),
-    ['throws DataCloneError', 'throws DataCloneError'],
-  );
+  assert.deepEqual(await clone.$$eval('#sc-compare tbody td', (cells) => cells.map((cell) => cell.textContent)), [
+    'throws DataCloneError',
+    'throws DataCloneError',
+  ]);
 });

@@ -44,13 +44,18 @@ try {
 document.title = JSON.stringify(result);
 `;
 
-const page = (scripts) => `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>none</title>${scripts.map((script) => `<script ${script}></script>`).join('')}`;
+const page = (scripts) =>
+  `<!doctype html><meta charset="utf-8"><link rel="icon" href="data:,"><title>none</title>${scripts.map((script) => `<script ${script}></script>`).join('')}`;
 
 const PAGES = {
   'classic.html': page(['src="/pkg/polyfill.js"', 'src="/check.js"']),
   'classic-forced.html': page(['src="/pkg/polyfill.js" data-force', 'src="/check.js"']),
   'classic-no-wasm.html': page(['src="/pkg/polyfill.no-wasm.js" data-force', 'src="/check.js"']),
-  'area-polyfills.html': page(['src="/pkg/url.polyfill.js" data-force', 'src="/pkg/encoding.polyfill.js" data-force', 'src="/check.js"']),
+  'area-polyfills.html': page([
+    'src="/pkg/url.polyfill.js" data-force',
+    'src="/pkg/encoding.polyfill.js" data-force',
+    'src="/check.js"',
+  ]),
   // A script that is not parser-blocking cannot write its twin into the page.
   'classic-async.html': page(['src="/pkg/polyfill.js" data-force async', 'src="/check.js" defer']),
   'app-no-wasm.html': page(['type="module" src="/app/no-wasm.js"']),
@@ -65,11 +70,18 @@ before(async () => {
   writeFileSync(join(work, 'app', 'app.js'), APP);
   execFileSync('ln', ['-sfn', pkgDir, join(work, 'app', 'node_modules', 'webweft')]);
   // The documented choice for such pages: the "webweft-no-wasm" export condition.
-  for (const [name, conditions] of [['no-wasm', ['--conditions=webweft-no-wasm']], ['wasm', []]]) {
-    execFileSync(bin('esbuild'), ['app.js', '--bundle', '--format=esm', '--minify', ...conditions, `--outfile=${join(work, 'dist', `${name}.js`)}`], {
-      cwd: join(work, 'app'),
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+  for (const [name, conditions] of [
+    ['no-wasm', ['--conditions=webweft-no-wasm']],
+    ['wasm', []],
+  ]) {
+    execFileSync(
+      bin('esbuild'),
+      ['app.js', '--bundle', '--format=esm', '--minify', ...conditions, `--outfile=${join(work, 'dist', `${name}.js`)}`],
+      {
+        cwd: join(work, 'app'),
+        stdio: ['ignore', 'ignore', 'inherit'],
+      },
+    );
   }
   const serve = (headers) =>
     startServer({
@@ -99,7 +111,9 @@ async function open(name, { strict = true } = {}) {
   const errors = [];
   const warnings = [];
   tab.on('pageerror', (error) => errors.push(String(error)));
-  tab.on('console', (message) => (message.type() === 'warning' ? warnings : message.type() === 'error' ? errors : []).push(message.text()));
+  tab.on('console', (message) =>
+    (message.type() === 'warning' ? warnings : message.type() === 'error' ? errors : []).push(message.text()),
+  );
   await tab.goto(`http://127.0.0.1:${(strict ? servers.strict : servers.open).address().port}/${name}`);
   await tab.waitForFunction(() => document.title !== 'none', null, { timeout: 20_000 });
   const title = JSON.parse(await tab.title());
@@ -131,7 +145,10 @@ test('polyfill.js being parsed hands over to polyfill.no-wasm.js: every global w
     assert.deepEqual(title.skipped, [], `${name}: nothing skipped by the script that ran`);
   }
   const forced = (await open('classic-forced.html')).title;
-  assert.ok(forced.weftURL && forced.installed.includes('URL') && forced.installed.includes('TextDecoder'), 'forced: webweft over Chromium');
+  assert.ok(
+    forced.weftURL && forced.installed.includes('URL') && forced.installed.includes('TextDecoder'),
+    'forced: webweft over Chromium',
+  );
 });
 
 test('the per-area polyfills hand over too', async () => {
@@ -152,12 +169,22 @@ test("polyfill.no-wasm.js needs no 'wasm-unsafe-eval'", async () => {
 test("an async polyfill.js keeps Chromium's globals that need WebAssembly, says why, and breaks nothing", async () => {
   const { title, errors, warnings } = await open('classic-async.html');
   assert.deepEqual(errors, []);
-  assert.deepEqual({ url: title.url, gbk: title.gbk, clone: title.clone, atob: title.atob }, WORKING, "Chromium's own still work");
+  assert.deepEqual(
+    { url: title.url, gbk: title.gbk, clone: title.clone, atob: title.atob },
+    WORKING,
+    "Chromium's own still work",
+  );
   assert.equal(title.weftURL, false);
   assert.deepEqual(title.skipped, ['TextDecoder', 'TextDecoderStream', 'URL', 'URLSearchParams']);
-  assert.ok(title.installed.includes('structuredClone') && title.installed.includes('atob'), 'what needs no WebAssembly is still installed');
+  assert.ok(
+    title.installed.includes('structuredClone') && title.installed.includes('atob'),
+    'what needs no WebAssembly is still installed',
+  );
   assert.equal(warnings.filter((text) => text.startsWith('webweft:')).length, 1, 'one warning');
-  assert.match(warnings.find((text) => text.startsWith('webweft:')), /polyfill\.no-wasm\.js/);
+  assert.match(
+    warnings.find((text) => text.startsWith('webweft:')),
+    /polyfill\.no-wasm\.js/,
+  );
 });
 
 test('a module app bundled with the webweft-no-wasm condition works under the policy', async () => {

@@ -104,7 +104,10 @@ test('encoding panel: CJK and emoji render with the fallback fonts', async () =>
   const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '#enc-decoded' });
   const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
   const families = fonts.map((font) => font.familyName);
-  assert.ok(families.some((family) => /IPA.*Gothic/i.test(family)), `CJK font missing: ${families}`);
+  assert.ok(
+    families.some((family) => /IPA.*Gothic/i.test(family)),
+    `CJK font missing: ${families}`,
+  );
   assert.ok(families.includes('Noto Color Emoji'), `emoji font missing: ${families}`);
 });
 
@@ -123,11 +126,34 @@ test("in Chromium, single-byte decodes over 256 bytes take Chromium's TextDecode
     const weft = await import('/pkg/encoding.js?single-byte');
     globalThis.TextDecoder = Host;
     const labels = [
-      'ibm866', 'iso-8859-2', 'iso-8859-3', 'iso-8859-4', 'iso-8859-5', 'iso-8859-6', 'iso-8859-7',
-      'iso-8859-8', 'iso-8859-8-i', 'iso-8859-10', 'iso-8859-13', 'iso-8859-14', 'iso-8859-15',
-      'iso-8859-16', 'koi8-r', 'koi8-u', 'macintosh', 'windows-874', 'windows-1250', 'windows-1251',
-      'windows-1252', 'windows-1253', 'windows-1254', 'windows-1255', 'windows-1256', 'windows-1257',
-      'windows-1258', 'x-mac-cyrillic',
+      'ibm866',
+      'iso-8859-2',
+      'iso-8859-3',
+      'iso-8859-4',
+      'iso-8859-5',
+      'iso-8859-6',
+      'iso-8859-7',
+      'iso-8859-8',
+      'iso-8859-8-i',
+      'iso-8859-10',
+      'iso-8859-13',
+      'iso-8859-14',
+      'iso-8859-15',
+      'iso-8859-16',
+      'koi8-r',
+      'koi8-u',
+      'macintosh',
+      'windows-874',
+      'windows-1250',
+      'windows-1251',
+      'windows-1252',
+      'windows-1253',
+      'windows-1254',
+      'windows-1255',
+      'windows-1256',
+      'windows-1257',
+      'windows-1258',
+      'x-mac-cyrillic',
     ];
     const outcome = (fn) => {
       try {

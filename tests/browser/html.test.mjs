@@ -42,7 +42,10 @@ test('microsyntaxes panel parses as you type, shows errors, validity and seriali
   assert.equal(await visible('#ms-validity'), false);
   assert.deepEqual(JSON.parse(await text('#ms-result')), { red: 192, green: 0, blue: 0 });
   assert.equal(await text('#ms-serialized'), '#c00000');
-  assert.equal(await page.$eval('#ms-serialized .swatch', (swatch) => getComputedStyle(swatch).backgroundColor), 'rgb(192, 0, 0)');
+  assert.equal(
+    await page.$eval('#ms-serialized .swatch', (swatch) => getComputedStyle(swatch).backgroundColor),
+    'rgb(192, 0, 0)',
+  );
   await page.screenshot({ path: join(screenshotDir, 'html-legacy-color-1280.png') });
   await page.fill('#ms-input', 'transparent');
   assert.match(await text('#ms-result'), /^error/);
@@ -65,8 +68,16 @@ test('microsyntaxes panel names and links the HTML section each algorithm implem
   const base = 'https://html.spec.whatwg.org/multipage/';
   const expected = {
     parseDate: ['Dates', 'parse a date string', `${base}common-microsyntaxes.html#parse-a-date-string`],
-    parseInteger: ['Signed integers', 'rules for parsing integers', `${base}common-microsyntaxes.html#rules-for-parsing-integers`],
-    parseLegacyColor: ['Colors', 'rules for parsing a legacy color value', `${base}common-microsyntaxes.html#rules-for-parsing-a-legacy-colour-value`],
+    parseInteger: [
+      'Signed integers',
+      'rules for parsing integers',
+      `${base}common-microsyntaxes.html#rules-for-parsing-integers`,
+    ],
+    parseLegacyColor: [
+      'Colors',
+      'rules for parsing a legacy color value',
+      `${base}common-microsyntaxes.html#rules-for-parsing-a-legacy-colour-value`,
+    ],
     parseSimpleColor: ['Colors', 'rules for parsing simple color values', `${base}common-microsyntaxes.html#colours`],
     extractMetaCharset: [
       'Extracting character encodings from meta elements',
@@ -87,7 +98,10 @@ test('microsyntaxes panel names and links the HTML section each algorithm implem
   const parsers = await page.$$eval('#ms-algorithm option', (options) => options.map((o) => o.value));
   for (const parser of parsers) {
     await page.selectOption('#ms-algorithm', parser);
-    assert.match(await page.getAttribute('#ms-spec a', 'href'), /^https:\/\/html\.spec\.whatwg\.org\/multipage\/[a-z-]+\.html#[a-z-]+$/);
+    assert.match(
+      await page.getAttribute('#ms-spec a', 'href'),
+      /^https:\/\/html\.spec\.whatwg\.org\/multipage\/[a-z-]+\.html#[a-z-]+$/,
+    );
   }
 });
 
@@ -102,19 +116,22 @@ test('microsyntaxes panel compares with the browser where it exposes the algorit
   await page.selectOption('#ms-algorithm', 'parseLocalDateTime');
   assert.deepEqual(
     await page.$$eval('#ms-compare tbody tr', (rows) => rows.map((row) => [...row.cells].map((cell) => cell.textContent))),
-    [['valid', 'yes', 'yes'], ['normalized', '2016-02-29T19:45', '2016-02-29T19:45']],
+    [
+      ['valid', 'yes', 'yes'],
+      ['normalized', '2016-02-29T19:45', '2016-02-29T19:45'],
+    ],
   );
   // <font color> against the rules for parsing a legacy color value.
   await page.selectOption('#ms-algorithm', 'parseLegacyColor');
-  assert.deepEqual(
-    await page.$$eval('#ms-compare tbody tr td', (cells) => cells.map((cell) => cell.textContent)),
-    ['rgb(192, 0, 0)', 'rgb(192, 0, 0)'],
-  );
+  assert.deepEqual(await page.$$eval('#ms-compare tbody tr td', (cells) => cells.map((cell) => cell.textContent)), [
+    'rgb(192, 0, 0)',
+    'rgb(192, 0, 0)',
+  ]);
   await page.fill('#ms-input', 'transparent');
-  assert.deepEqual(
-    await page.$$eval('#ms-compare tbody tr td', (cells) => cells.map((cell) => cell.textContent)),
-    ['error (attribute ignored)', 'error (attribute ignored)'],
-  );
+  assert.deepEqual(await page.$$eval('#ms-compare tbody tr td', (cells) => cells.map((cell) => cell.textContent)), [
+    'error (attribute ignored)',
+    'error (attribute ignored)',
+  ]);
   // Nothing to compare with: said so.
   await page.selectOption('#ms-algorithm', 'parseDuration');
   assert.match(await page.textContent('#ms-no-native'), /exposes no API that runs the parse a duration string/);

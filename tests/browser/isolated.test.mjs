@@ -104,7 +104,17 @@ test('structured clone in a cross-origin isolated page: views of both buffer kin
       Object.entries(copy).map(([key, v]) => {
         const tag = Object.prototype.toString.call(v);
         const contents =
-          v instanceof Map || v instanceof Set ? [...v] : ArrayBuffer.isView(v) ? [...new Uint8Array(v.buffer)] : tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]' ? [...new Uint8Array(v)] : typeof v.valueOf() === 'bigint' ? String(v.valueOf()) : v instanceof Date ? v.getTime() : v;
+          v instanceof Map || v instanceof Set
+            ? [...v]
+            : ArrayBuffer.isView(v)
+              ? [...new Uint8Array(v.buffer)]
+              : tag === '[object ArrayBuffer]' || tag === '[object SharedArrayBuffer]'
+                ? [...new Uint8Array(v)]
+                : typeof v.valueOf() === 'bigint'
+                  ? String(v.valueOf())
+                  : v instanceof Date
+                    ? v.getTime()
+                    : v;
         return `${key}: ${tag} ${JSON.stringify(contents)}`;
       });
     const copies = { weft: weft.structuredClone(value), native: structuredClone(value) };
@@ -112,13 +122,22 @@ test('structured clone in a cross-origin isolated page: views of both buffer kin
     // Bytes with one-byte strings of every byte value, short and long (the host's windows-1252
     // decoder makes them), read back once as they are and once with the built-ins that path
     // and the kind checks use replaced by the page.
-    const strings = Array.from({ length: 600 }, (_, i) => String.fromCharCode(...Array.from({ length: i % 90 }, (_, j) => (i * 31 + j * 7) % 256)));
+    const strings = Array.from({ length: 600 }, (_, i) =>
+      String.fromCharCode(...Array.from({ length: i % 90 }, (_, j) => (i * 31 + j * 7) % 256)),
+    );
     const keyed = Object.fromEntries(strings.slice(0, 200).map((s, i) => [`${i}:${s}`, s]));
     const bytes = weft.serialize({ strings, keyed, empty: {}, map: hidden(new Map([[1, 2]])) });
     const read = () => {
       const copy = weft.deserialize(bytes);
       const again = weft.structuredClone({ empty: {}, map: hidden(new Map([[1, 2]])) });
-      return JSON.stringify([copy.strings, copy.keyed, copy.empty, [...copy.map], Object.getPrototypeOf(again.empty) === Object.prototype, [...again.map]]);
+      return JSON.stringify([
+        copy.strings,
+        copy.keyed,
+        copy.empty,
+        [...copy.map],
+        Object.getPrototypeOf(again.empty) === Object.prototype,
+        [...again.map],
+      ]);
     };
     const before = read();
     const thrower = () => {
@@ -175,14 +194,25 @@ test('TextDecoderStream and TextEncoderStream in the same page: their own decode
       for (;;) {
         const { done, value } = await reader.read();
         if (done) return out;
-        out.push(typeof value === 'string' ? value : `${Object.prototype.toString.call(value)} ${Array.from(value, (b) => b.toString(16).padStart(2, '0')).join('')}`);
+        out.push(
+          typeof value === 'string'
+            ? value
+            : `${Object.prototype.toString.call(value)} ${Array.from(value, (b) => b.toString(16).padStart(2, '0')).join('')}`,
+        );
       }
     };
     const both = async () => {
       try {
         const decoder = new weft.TextDecoderStream('utf-8', { fatal: true });
         const encoder = new weft.TextEncoderStream();
-        return JSON.stringify([await run(decoder, bytes), await run(encoder, strings), decoder.encoding, decoder.fatal, decoder.ignoreBOM, encoder.encoding]);
+        return JSON.stringify([
+          await run(decoder, bytes),
+          await run(encoder, strings),
+          decoder.encoding,
+          decoder.fatal,
+          decoder.ignoreBOM,
+          encoder.encoding,
+        ]);
       } catch (error) {
         return String(error);
       }

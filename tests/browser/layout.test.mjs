@@ -28,13 +28,20 @@ test('each panel at 360 and 420 px: no horizontal scrolling', async () => {
 });
 
 test('at 390 and 420 px: one column, inputs full width, the host info readable', async () => {
-  for (const [panel, width] of PANELS.flatMap((panel) => [[panel, 390], [panel, 420]])) {
+  for (const [panel, width] of PANELS.flatMap((panel) => [
+    [panel, 390],
+    [panel, 420],
+  ])) {
     const page = await openPanel(panel, { width });
-    const columns = await page.$$eval(`#panel-${panel} .row > *`, (cells) => cells.map((cell) => cell.getBoundingClientRect().left));
+    const columns = await page.$$eval(`#panel-${panel} .row > *`, (cells) =>
+      cells.map((cell) => cell.getBoundingClientRect().left),
+    );
     assert.equal(new Set(columns).size, 1, `${panel}: the columns are not stacked (${columns})`);
     // Every text field spans its column (the checkbox and the table cells aside).
     const narrow = await page.$$eval(`#panel-${panel} .row > div > :is(textarea, select, input:not([type=checkbox]))`, (fields) =>
-      fields.filter((field) => field.getBoundingClientRect().width < field.parentElement.getBoundingClientRect().width - 1).map((field) => field.id),
+      fields
+        .filter((field) => field.getBoundingClientRect().width < field.parentElement.getBoundingClientRect().width - 1)
+        .map((field) => field.id),
     );
     assert.deepEqual(narrow, [], `${panel}: fields narrower than their column`);
     await page.close();

@@ -71,7 +71,12 @@ const SUBPATHS = [
   // The url wasm parses the host, the public-suffix wasm looks the domain up.
   ['url', "m.registrableDomain('www.example.co.uk')", 'example.co.uk', ['urlParse', 'publicSuffixOfDomain']],
   // A query in a legacy encoding: the encoding area's labels and encoder, then the url wasm.
-  ['url', "m.parseURL('https://a.test/?\u3042', undefined, { encoding: 'sjis' }).url.search", '?%82%A0', ['encodingEncodeQuery', 'urlParse']],
+  [
+    'url',
+    "m.parseURL('https://a.test/?\u3042', undefined, { encoding: 'sjis' }).url.search",
+    '?%82%A0',
+    ['encodingEncodeQuery', 'urlParse'],
+  ],
   ['encoding', "new m.TextDecoder('sjis').decode(new Uint8Array([0x82, 0xa0]))", '\u3042', ['encodingDecode']],
   ['encoding-lite', "new m.TextDecoder('koi8-r').decode(new Uint8Array([0xc1]))", '\u0430', ['encodingDecode']],
   ['structured-clone', 'm.structuredClone(new Map([[1, 2n]])).get(1) === 2n', true, []],
@@ -81,7 +86,12 @@ const SUBPATHS = [
   ['base64', "m.atob(' Y Q = = ')", 'a', []],
   ['base64', "(() => { try { m.atob('a'); } catch (e) { return e.name; } })()", 'InvalidCharacterError', []],
   ['html', "m.parseInteger(' -7px')", -7, ['htmlParse']],
-  ['html', "m.encodingParseAndSerializeURL('?\u00e9', 'latin1', 'https://a.test/')", 'https://a.test/?%E9', ['encodingEncodeQuery', 'urlParse']],
+  [
+    'html',
+    "m.encodingParseAndSerializeURL('?\u00e9', 'latin1', 'https://a.test/')",
+    'https://a.test/?%E9',
+    ['encodingEncodeQuery', 'urlParse'],
+  ],
   ['index', "m.btoa('a') + new m.URL('HTTPS://a.test/').host", 'YQ==a.test', ['urlParse']],
 ];
 
@@ -102,18 +112,48 @@ test('every subpath module works in Chromium with no init, compiling only the wa
     assert.equal(result.atImport, 0, `${file}: nothing compiled at import`);
     assert.deepEqual(result.value, expected, `${file}: ${expression}`);
     assert.equal(result.compiled.length, compiled.length, `${file} ${expression}: ${JSON.stringify(result.compiled)}`);
-    compiled.forEach((name, i) => assert.ok(Array.isArray(result.compiled[i]) && result.compiled[i].includes(name), `${file}: a wasm with ${name}, compiled synchronously`));
+    compiled.forEach((name, i) =>
+      assert.ok(
+        Array.isArray(result.compiled[i]) && result.compiled[i].includes(name),
+        `${file}: a wasm with ${name}, compiled synchronously`,
+      ),
+    );
     assert.deepEqual(wasmRequests, [], `${file}: no .wasm fetched`);
   }
 });
 
 const POLYFILLS = [
   // With the parts bundled in (one classic script): the encoding area and the public-suffix wasm.
-  ['url.polyfill.js', ['URL', 'URLSearchParams'], "new URL('HTTP://A/b').href + webweft.parseURL('http://a/?\u00e9', undefined, { encoding: 'latin1' }).url.search + webweft.publicSuffix('a.co.uk')", 'http://a/b?%E9co.uk'],
-  ['encoding.polyfill.js', ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'], "new TextDecoder('big5').decode(new Uint8Array([0xa4, 0x40]))", '\u4e00'],
+  [
+    'url.polyfill.js',
+    ['URL', 'URLSearchParams'],
+    "new URL('HTTP://A/b').href + webweft.parseURL('http://a/?\u00e9', undefined, { encoding: 'latin1' }).url.search + webweft.publicSuffix('a.co.uk')",
+    'http://a/b?%E9co.uk',
+  ],
+  [
+    'encoding.polyfill.js',
+    ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'],
+    "new TextDecoder('big5').decode(new Uint8Array([0xa4, 0x40]))",
+    '\u4e00',
+  ],
   ['structured-clone.polyfill.js', ['structuredClone'], 'structuredClone([, 1]).length', 2],
   ['base64.polyfill.js', ['atob', 'btoa'], "atob('YQ')", 'a'],
-  ['polyfill.js', ['atob', 'btoa', 'TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream', 'structuredClone', 'URL', 'URLSearchParams'], "webweft.html.parseInteger('4') + atob('YQ==')", '4a'],
+  [
+    'polyfill.js',
+    [
+      'atob',
+      'btoa',
+      'TextDecoder',
+      'TextEncoder',
+      'TextDecoderStream',
+      'TextEncoderStream',
+      'structuredClone',
+      'URL',
+      'URLSearchParams',
+    ],
+    "webweft.html.parseInteger('4') + atob('YQ==')",
+    '4a',
+  ],
 ];
 
 test('each polyfill, loaded by a <script data-force> tag, installs its globals (only) at load', async () => {
@@ -121,7 +161,9 @@ test('each polyfill, loaded by a <script data-force> tag, installs its globals (
     const { page, problems } = await newPage();
     const result = await page.evaluate(
       async ([file, expression]) => {
-        const natives = Object.fromEntries(['URL', 'TextDecoder', 'atob', 'structuredClone'].map((name) => [name, globalThis[name]]));
+        const natives = Object.fromEntries(
+          ['URL', 'TextDecoder', 'atob', 'structuredClone'].map((name) => [name, globalThis[name]]),
+        );
         await new Promise((resolve, reject) => {
           const script = document.createElement('script');
           script.src = `/pkg/${file}`;

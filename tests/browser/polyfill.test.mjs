@@ -17,7 +17,17 @@ const SCRIPTS = {
   'base64.polyfill.js': 'webweft/base64/polyfill',
 };
 const GLOBALS = {
-  'polyfill.js': ['atob', 'btoa', 'TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream', 'structuredClone', 'URL', 'URLSearchParams'],
+  'polyfill.js': [
+    'atob',
+    'btoa',
+    'TextDecoder',
+    'TextEncoder',
+    'TextDecoderStream',
+    'TextEncoderStream',
+    'structuredClone',
+    'URL',
+    'URLSearchParams',
+  ],
   'url.polyfill.js': ['URL', 'URLSearchParams'],
   'encoding.polyfill.js': ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'],
   'structured-clone.polyfill.js': ['structuredClone'],
@@ -104,9 +114,12 @@ async function open(path, html) {
 
 for (const [file, names] of Object.entries(GLOBALS)) {
   test(`${file} installs from a <script> tag on a page without any of its globals`, async () => {
-    const { page, problems } = await open(`/app/${file}.html`, `<!doctype html>
+    const { page, problems } = await open(
+      `/app/${file}.html`,
+      `<!doctype html>
 <script>${DELETE_GLOBALS}</script>
-<script src="/vendor/webweft/${file}"></script>`);
+<script src="/vendor/webweft/${file}"></script>`,
+    );
     const { installed, results } = await page.evaluate(EXERCISE);
     assert.deepEqual(installed, names.slice().sort());
     for (const name of names) assert.equal(results[name], true, `${name} works`);
@@ -137,14 +150,17 @@ importScripts('../../../vendor/webweft/${file}');
 }
 
 test("over Chromium's own URL: blob URLs round-trip and earlier URLs are still instanceof URL", async () => {
-  const { page, problems } = await open('/app/native.html', `<!doctype html>
+  const { page, problems } = await open(
+    '/app/native.html',
+    `<!doctype html>
 <script>
   window.NativeURL = URL;
   window.NativeParams = URLSearchParams;
   window.nativeCreate = URL.createObjectURL;
   window.before = new URL('https://example.com/?a=1');
 </script>
-<script src="/vendor/webweft/url.polyfill.js"></script>`);
+<script src="/vendor/webweft/url.polyfill.js"></script>`,
+  );
   const result = await page.evaluate(async () => {
     const blobURL = URL.createObjectURL(new Blob(['weft ✓'], { type: 'text/plain' }));
     const text = await (await fetch(blobURL)).text();
@@ -186,10 +202,17 @@ test("over Chromium's own URL: blob URLs round-trip and earlier URLs are still i
 });
 
 test('data-force replaces globals that pass the feature tests', async () => {
-  const { page, problems } = await open('/app/force.html', `<!doctype html>
+  const { page, problems } = await open(
+    '/app/force.html',
+    `<!doctype html>
 <script>window.nativeAtob = atob;</script>
-<script src="/vendor/webweft/base64.polyfill.js" data-force></script>`);
-  assert.deepEqual(await page.evaluate(() => [[...webweft.installed].sort(), atob !== nativeAtob, atob('YQ==')]), [['atob', 'btoa'], true, 'a']);
+<script src="/vendor/webweft/base64.polyfill.js" data-force></script>`,
+  );
+  assert.deepEqual(await page.evaluate(() => [[...webweft.installed].sort(), atob !== nativeAtob, atob('YQ==')]), [
+    ['atob', 'btoa'],
+    true,
+    'a',
+  ]);
   assert.deepEqual(problems, []);
   await page.close();
 });

@@ -19,7 +19,11 @@ async function roundTrip(panelId, fill, read) {
 }
 
 const values = (selectors) => (page) =>
-  Promise.all(selectors.map((selector) => page.$eval(selector, (element) => (element.type === 'checkbox' ? element.checked : element.value))));
+  Promise.all(
+    selectors.map((selector) =>
+      page.$eval(selector, (element) => (element.type === 'checkbox' ? element.checked : element.value)),
+    ),
+  );
 
 test('URL panel: input and base round-trip through the link', async () => {
   const { link, before } = await roundTrip(
@@ -30,8 +34,16 @@ test('URL panel: input and base round-trip through the link', async () => {
     },
     values(['#url-input', '#url-base', '#url-href']),
   );
-  assert.deepEqual(before, ['../a b?x=1&y=ü#frag ment', 'https://example.org/dir/', 'https://example.org/a%20b?x=1&y=%C3%BC#frag%20ment']);
-  assert.deepEqual(Object.fromEntries(new URL(link).searchParams), { panel: 'url', input: '../a b?x=1&y=ü#frag ment', base: 'https://example.org/dir/' });
+  assert.deepEqual(before, [
+    '../a b?x=1&y=ü#frag ment',
+    'https://example.org/dir/',
+    'https://example.org/a%20b?x=1&y=%C3%BC#frag%20ment',
+  ]);
+  assert.deepEqual(Object.fromEntries(new URL(link).searchParams), {
+    panel: 'url',
+    input: '../a b?x=1&y=ü#frag ment',
+    base: 'https://example.org/dir/',
+  });
 });
 
 test('URL panel: an edit through a setter is in the link too', async () => {
@@ -56,7 +68,10 @@ test('Encoding panel: bytes, label, fatal, text and error mode round-trip', asyn
       await page.fill('#enc-text', 'a\u3042 & ü');
       await page.selectOption('#enc-mode', 'html');
     },
-    async (page) => [...(await values(['#enc-bytes', '#enc-label', '#enc-fatal', '#enc-text', '#enc-mode'])(page)), await page.textContent('#enc-decode-error')],
+    async (page) => [
+      ...(await values(['#enc-bytes', '#enc-label', '#enc-fatal', '#enc-text', '#enc-mode'])(page)),
+      await page.textContent('#enc-decode-error'),
+    ],
   );
   assert.deepEqual(before.slice(0, 5), ['b0 a1 ff', 'euc-kr', true, 'a\u3042 & ü', 'html']);
   assert.match(before[5], /^TypeError: .* at byte 2/);

@@ -31,7 +31,10 @@ test('structured clone panel: bytes annotated tag by tag, the copy inspected, Da
 
   await page.selectOption('#sc-example', 'Errors');
   assert.match(await page.textContent('#sc-value'), /^RangeError: out of range\n\s+cause: DOMException \(NotFoundError\): gone/);
-  assert.match((await rows()).join('\n'), /Error prototype: RangeError[\s\S]*cause: \(the next value\)[\s\S]*weft: a serializable class/);
+  assert.match(
+    (await rows()).join('\n'),
+    /Error prototype: RangeError[\s\S]*cause: \(the next value\)[\s\S]*weft: a serializable class/,
+  );
 
   await page.selectOption('#sc-example', 'Typed arrays over one buffer');
   assert.match(await page.textContent('#sc-value'), /Uint8Array\(4\)[\s\S]*DataView\(4\)/);
@@ -40,7 +43,10 @@ test('structured clone panel: bytes annotated tag by tag, the copy inspected, Da
   await page.selectOption('#sc-example', 'Not cloneable: a WeakMap');
   assert.equal(await page.textContent('#sc-error'), 'DataCloneError: A WeakMap could not be cloned (at value[0].<entry 1>).');
   await page.fill('#sc-input', '{ ok: 1, callback() {} }');
-  assert.equal(await page.textContent('#sc-error'), 'DataCloneError: A function (callback) could not be cloned (at value.callback).');
+  assert.equal(
+    await page.textContent('#sc-error'),
+    'DataCloneError: A function (callback) could not be cloned (at value.callback).',
+  );
   await page.fill('#sc-input', '{ unfinished: ');
   assert.match(await page.textContent('#sc-error'), /^Evaluating the expression: SyntaxError/);
 
@@ -57,7 +63,10 @@ function assertRefsMatch(text) {
 
 test('structured clone panel: a shared reference is shown as shared, a cycle as circular, each with its <ref>', async () => {
   const page = await openPanel('structured-clone');
-  await page.fill('#sc-input', '(() => { const shared = { id: 1 }; const list = [shared]; return { first: shared, again: shared, list, more: list }; })()');
+  await page.fill(
+    '#sc-input',
+    '(() => { const shared = { id: 1 }; const list = [shared]; return { first: shared, again: shared, list, more: list }; })()',
+  );
   const text = await page.textContent('#sc-value');
   assert.doesNotMatch(text, /Circular/);
   assert.match(text, /first: <ref \*1> \{\n\s+id: 1\n\s+\},\n\s+again: \[Shared \*1\]/);
@@ -65,7 +74,10 @@ test('structured clone panel: a shared reference is shown as shared, a cycle as 
   assertRefsMatch(text);
 
   // Two cycles through a shared node, and a Map that holds itself.
-  await page.fill('#sc-input', '(() => { const a = { name: "a" }; const b = { name: "b", a }; a.b = b; const m = new Map(); m.set("self", m).set("a", a); return [a, b, m]; })()');
+  await page.fill(
+    '#sc-input',
+    '(() => { const a = { name: "a" }; const b = { name: "b", a }; a.b = b; const m = new Map(); m.set("self", m).set("a", a); return [a, b, m]; })()',
+  );
   const cyclic = await page.textContent('#sc-value');
   assert.match(cyclic, /\[Circular \*1\]/);
   assert.match(cyclic, /"self" => \[Circular \*3\]/);

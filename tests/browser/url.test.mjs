@@ -73,23 +73,41 @@ test('URL panel: components, setters, searchParams table, host info and marked v
 test('URL panel: each validation error links to its entry in the URL Standard and says what it means', async () => {
   const page = await openPanel('url');
   const items = () =>
-    page.$$eval('#url-errors li', (lis) => lis.map((li) => [li.querySelector('a').href, li.querySelector('code').textContent, li.querySelector('.meaning').textContent]));
+    page.$$eval('#url-errors li', (lis) =>
+      lis.map((li) => [
+        li.querySelector('a').href,
+        li.querySelector('code').textContent,
+        li.querySelector('.meaning').textContent,
+      ]),
+    );
   await page.fill('#url-input', ' https://user@example.org/a b');
-  assert.deepEqual((await items()).map(([href, type]) => [href, type]), [
-    ['https://url.spec.whatwg.org/#invalid-url-unit', 'invalid-URL-unit'],
-    ['https://url.spec.whatwg.org/#invalid-credentials', 'invalid-credentials'],
-    ['https://url.spec.whatwg.org/#invalid-url-unit', 'invalid-URL-unit'],
-  ]);
+  assert.deepEqual(
+    (await items()).map(([href, type]) => [href, type]),
+    [
+      ['https://url.spec.whatwg.org/#invalid-url-unit', 'invalid-URL-unit'],
+      ['https://url.spec.whatwg.org/#invalid-credentials', 'invalid-credentials'],
+      ['https://url.spec.whatwg.org/#invalid-url-unit', 'invalid-URL-unit'],
+    ],
+  );
   for (const [, , meaning] of await items()) assert.match(meaning, /^[A-Z].{15,}\.$/, 'one sentence');
   // domain-to-ASCII is the one row whose id is not its lowercased name.
   await page.fill('#url-input', 'https://%C2%AD/'); // the host maps to nothing
-  assert.deepEqual((await items()).map(([href]) => href), ['https://url.spec.whatwg.org/#validation-error-domain-to-ascii']);
+  assert.deepEqual(
+    (await items()).map(([href]) => href),
+    ['https://url.spec.whatwg.org/#validation-error-domain-to-ascii'],
+  );
   // A row the current table dropped links to where the standard now covers the case.
   await page.fill('#url-input', 'https://exa%23mple.org/');
-  assert.deepEqual((await items()).map(([href, type]) => [href, type]), [['https://url.spec.whatwg.org/#example-domain-invalid-code-point', 'domain-invalid-code-point']]);
+  assert.deepEqual(
+    (await items()).map(([href, type]) => [href, type]),
+    [['https://url.spec.whatwg.org/#example-domain-invalid-code-point', 'domain-invalid-code-point']],
+  );
   await page.fill('#url-input', 'https://0x7f.1/a\\b');
   const others = await items();
-  assert.deepEqual(others.map(([, type]) => type), ['IPv4-non-decimal-part', 'invalid-reverse-solidus']);
+  assert.deepEqual(
+    others.map(([, type]) => type),
+    ['IPv4-non-decimal-part', 'invalid-reverse-solidus'],
+  );
   for (const [href, type] of others) assert.equal(href, `https://url.spec.whatwg.org/#${type.toLowerCase()}`);
 });
 

@@ -34,10 +34,38 @@ function prng(seed) {
   return { next, int, pick: (list) => list[int(list.length)], chance: (p) => next() < p };
 }
 
-const VIEWS = ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array',
-  'Float32Array', 'Float64Array', 'BigInt64Array', 'BigUint64Array', 'DataView'];
+const VIEWS = [
+  'Int8Array',
+  'Uint8Array',
+  'Uint8ClampedArray',
+  'Int16Array',
+  'Uint16Array',
+  'Int32Array',
+  'Uint32Array',
+  'Float32Array',
+  'Float64Array',
+  'BigInt64Array',
+  'BigUint64Array',
+  'DataView',
+];
 const ERRORS = ['Error', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError', 'TypeError', 'URIError'];
-const KEYS = ['a', 'b', 'x1', '__proto__', 'constructor', 'toString', '0', '1', '7', '4294967295', 'length', 'NaN', '', 'é', '\uD800'];
+const KEYS = [
+  'a',
+  'b',
+  'x1',
+  '__proto__',
+  'constructor',
+  'toString',
+  '0',
+  '1',
+  '7',
+  '4294967295',
+  'length',
+  'NaN',
+  '',
+  'é',
+  '\uD800',
+];
 const STRINGS = ['', 'a', 'hello', '\0', '\uD800', '\uDC00x', '😀', 'x'.repeat(70), 'ü'.repeat(20)];
 const NUMBERS = [0, -0, 1, -1, 0.5, NaN, Infinity, -Infinity, 2 ** 31, -(2 ** 31), 2 ** 53, 1e-300, 123456.789];
 const BIGINTS = [0n, 1n, -1n, 2n ** 64n, -(2n ** 70n), 255n];
@@ -57,47 +85,96 @@ function generateRecipe(rand, depth = 0) {
   const leafOnly = depth > 4;
   const r = rand.int(leafOnly ? 6 : 21);
   switch (r) {
-    case 0: return { t: 'prim', v: rand.pick(['undefined', 'null', 'true', 'false']) };
-    case 1: return { t: 'num', v: rand.pick(NUMBERS) };
-    case 2: return { t: 'str', v: rand.pick(STRINGS) };
-    case 3: return { t: 'big', v: String(rand.pick(BIGINTS)) };
-    case 4: return { t: 'date', v: rand.pick([0, -1, 8.64e15, NaN, 1.5e12]) };
-    case 5: return { t: 'regexp', source: rand.pick(SOURCES), flags: rand.pick(FLAGS) };
-    case 6: case 7: case 8: {
+    case 0:
+      return { t: 'prim', v: rand.pick(['undefined', 'null', 'true', 'false']) };
+    case 1:
+      return { t: 'num', v: rand.pick(NUMBERS) };
+    case 2:
+      return { t: 'str', v: rand.pick(STRINGS) };
+    case 3:
+      return { t: 'big', v: String(rand.pick(BIGINTS)) };
+    case 4:
+      return { t: 'date', v: rand.pick([0, -1, 8.64e15, NaN, 1.5e12]) };
+    case 5:
+      return { t: 'regexp', source: rand.pick(SOURCES), flags: rand.pick(FLAGS) };
+    case 6:
+    case 7:
+    case 8: {
       const n = rand.int(5);
       return { t: 'object', entries: Array.from({ length: n }, () => [rand.pick(KEYS), generateRecipe(rand, depth + 1)]) };
     }
-    case 9: case 10: {
+    case 9:
+    case 10: {
       const n = rand.int(6);
       const holes = Array.from({ length: rand.int(3) }, () => rand.int(n + 2));
       const extra = rand.chance(0.2) ? [[rand.pick(['named', 'x', '-1', '1.5']), generateRecipe(rand, depth + 1)]] : [];
       return { t: 'array', items: Array.from({ length: n }, () => generateRecipe(rand, depth + 1)), holes, extra };
     }
-    case 11: return { t: 'map', entries: Array.from({ length: rand.int(4) }, () => [generateRecipe(rand, depth + 1), generateRecipe(rand, depth + 1)]) };
-    case 12: return { t: 'set', items: Array.from({ length: rand.int(4) }, () => generateRecipe(rand, depth + 1)) };
-    case 13: return {
-      t: 'error', type: rand.pick(ERRORS), message: rand.chance(0.7) ? rand.pick(STRINGS) : null,
-      cause: rand.chance(0.3) ? generateRecipe(rand, depth + 1) : null,
-      name: rand.chance(0.2) ? rand.pick([...ERRORS, 'Other', 'DataCloneError']) : null,
-      stack: rand.pick(['keep', 'keep', 'delete', 'number', 'string']),
-    };
-    case 14: return { t: 'wrapper', kind: rand.pick(['Boolean', 'Number', 'String', 'BigInt']), v: rand.int(1000) };
-    case 15: case 16: {
+    case 11:
+      return {
+        t: 'map',
+        entries: Array.from({ length: rand.int(4) }, () => [generateRecipe(rand, depth + 1), generateRecipe(rand, depth + 1)]),
+      };
+    case 12:
+      return { t: 'set', items: Array.from({ length: rand.int(4) }, () => generateRecipe(rand, depth + 1)) };
+    case 13:
+      return {
+        t: 'error',
+        type: rand.pick(ERRORS),
+        message: rand.chance(0.7) ? rand.pick(STRINGS) : null,
+        cause: rand.chance(0.3) ? generateRecipe(rand, depth + 1) : null,
+        name: rand.chance(0.2) ? rand.pick([...ERRORS, 'Other', 'DataCloneError']) : null,
+        stack: rand.pick(['keep', 'keep', 'delete', 'number', 'string']),
+      };
+    case 14:
+      return { t: 'wrapper', kind: rand.pick(['Boolean', 'Number', 'String', 'BigInt']), v: rand.int(1000) };
+    case 15:
+    case 16: {
       // A buffer (sometimes resizable) and views over it: views of one buffer share it.
       const size = rand.int(33);
       const views = Array.from({ length: 1 + rand.int(3) }, () => ({
-        type: rand.pick(VIEWS), offset: rand.int(size + 1), length: rand.chance(0.3) ? null : rand.int(9),
+        type: rand.pick(VIEWS),
+        offset: rand.int(size + 1),
+        length: rand.chance(0.3) ? null : rand.int(9),
       }));
-      return { t: 'buffer', size, resizable: rand.chance(0.4), max: size + rand.int(17), views, seed: rand.int(256), keep: rand.chance(0.5) };
+      return {
+        t: 'buffer',
+        size,
+        resizable: rand.chance(0.4),
+        max: size + rand.int(17),
+        views,
+        seed: rand.int(256),
+        keep: rand.chance(0.5),
+      };
     }
-    case 17: return {
-      // A built-in object whose prototype was replaced: its internal slots decide its type.
-      t: 'reproto', kind: rand.pick(['Map', 'Set', 'Date', 'ArrayBuffer', 'Error', 'TypeError', 'RegExp', 'Boolean', 'Number', 'String', 'BigInt', 'Uint8Array', 'Array']),
-      proto: rand.pick(['null', 'Object']), inner: generateRecipe(rand, depth + 1),
-    };
-    case 18: return { t: 'ref', to: rand.int(8) };
-    case 19: return { t: 'bad', kind: rand.pick(BAD_KINDS) };
-    default: return { t: 'ref', to: rand.int(4) };
+    case 17:
+      return {
+        // A built-in object whose prototype was replaced: its internal slots decide its type.
+        t: 'reproto',
+        kind: rand.pick([
+          'Map',
+          'Set',
+          'Date',
+          'ArrayBuffer',
+          'Error',
+          'TypeError',
+          'RegExp',
+          'Boolean',
+          'Number',
+          'String',
+          'BigInt',
+          'Uint8Array',
+          'Array',
+        ]),
+        proto: rand.pick(['null', 'Object']),
+        inner: generateRecipe(rand, depth + 1),
+      };
+    case 18:
+      return { t: 'ref', to: rand.int(8) };
+    case 19:
+      return { t: 'bad', kind: rand.pick(BAD_KINDS) };
+    default:
+      return { t: 'ref', to: rand.int(4) };
   }
 }
 
@@ -107,10 +184,15 @@ function build(recipe) {
   const refs = [];
   const make = (r) => {
     switch (r.t) {
-      case 'prim': return { undefined, null: null, true: true, false: false }[r.v];
-      case 'num': case 'str': return r.v;
-      case 'big': return BigInt(r.v);
-      case 'date': return new Date(r.v);
+      case 'prim':
+        return { undefined, null: null, true: true, false: false }[r.v];
+      case 'num':
+      case 'str':
+        return r.v;
+      case 'big':
+        return BigInt(r.v);
+      case 'date':
+        return new Date(r.v);
       case 'regexp': {
         try {
           return new RegExp(r.source, r.flags);
@@ -121,13 +203,16 @@ function build(recipe) {
       case 'object': {
         const o = {};
         containers.push(o);
-        for (const [k, v] of r.entries) Object.defineProperty(o, k, { value: make(v), enumerable: true, writable: true, configurable: true });
+        for (const [k, v] of r.entries)
+          Object.defineProperty(o, k, { value: make(v), enumerable: true, writable: true, configurable: true });
         return o;
       }
       case 'array': {
         const a = [];
         containers.push(a);
-        r.items.forEach((item, i) => { a[i] = make(item); });
+        r.items.forEach((item, i) => {
+          a[i] = make(item);
+        });
         for (const h of r.holes) delete a[h];
         for (const [k, v] of r.extra) a[k] = make(v);
         return a;
@@ -153,10 +238,13 @@ function build(recipe) {
         else if (r.stack === 'string') e.stack = 'a custom stack';
         return e;
       }
-      case 'wrapper': return Object(r.kind === 'BigInt' ? BigInt(r.v) : globalThis[r.kind](r.v));
+      case 'wrapper':
+        return Object(r.kind === 'BigInt' ? BigInt(r.v) : globalThis[r.kind](r.v));
       case 'buffer': {
         const buffer = r.resizable ? new ArrayBuffer(r.size, { maxByteLength: r.max }) : new ArrayBuffer(r.size);
-        new Uint8Array(buffer).forEach((_, i, bytes) => { bytes[i] = (r.seed + i * 37) & 0xff; });
+        new Uint8Array(buffer).forEach((_, i, bytes) => {
+          bytes[i] = (r.seed + i * 37) & 0xff;
+        });
         const views = [];
         for (const spec of r.views) {
           const View = globalThis[spec.type];
@@ -172,10 +260,19 @@ function build(recipe) {
       }
       case 'reproto': {
         const value = {
-          Map: () => new Map([[1, make(r.inner)]]), Set: () => new Set([make(r.inner)]), Date: () => new Date(5),
-          ArrayBuffer: () => new ArrayBuffer(3), Error: () => new Error('m'), TypeError: () => new TypeError('t', { cause: make(r.inner) }),
-          RegExp: () => /r/g, Boolean: () => Object(false), Number: () => Object(2), String: () => Object('s'), BigInt: () => Object(3n),
-          Uint8Array: () => new Uint8Array([1, 2]), Array: () => [make(r.inner)],
+          Map: () => new Map([[1, make(r.inner)]]),
+          Set: () => new Set([make(r.inner)]),
+          Date: () => new Date(5),
+          ArrayBuffer: () => new ArrayBuffer(3),
+          Error: () => new Error('m'),
+          TypeError: () => new TypeError('t', { cause: make(r.inner) }),
+          RegExp: () => /r/g,
+          Boolean: () => Object(false),
+          Number: () => Object(2),
+          String: () => Object('s'),
+          BigInt: () => Object(3n),
+          Uint8Array: () => new Uint8Array([1, 2]),
+          Array: () => [make(r.inner)],
         }[r.kind]();
         Object.setPrototypeOf(value, r.proto === 'null' ? null : Object.prototype);
         return value;
@@ -185,11 +282,18 @@ function build(recipe) {
         refs.push([ref, r.to]);
         return ref; // a placeholder object, replaced once every container exists
       }
-      default: return {
-        function: () => () => {}, symbol: () => Symbol('s'), WeakMap: () => new WeakMap(), WeakSet: () => new WeakSet(),
-        Promise: () => Promise.resolve(), Proxy: () => new Proxy({}, {}), WeakRef: () => new WeakRef({}),
-        SymbolObject: () => Object(Symbol('o')), generator: () => (function* () {})(),
-      }[r.kind]();
+      default:
+        return {
+          function: () => () => {},
+          symbol: () => Symbol('s'),
+          WeakMap: () => new WeakMap(),
+          WeakSet: () => new WeakSet(),
+          Promise: () => Promise.resolve(),
+          Proxy: () => new Proxy({}, {}),
+          WeakRef: () => new WeakRef({}),
+          SymbolObject: () => Object(Symbol('o')),
+          generator: () => (function* () {})(),
+        }[r.kind]();
     }
   };
   const root = make(recipe);
@@ -269,7 +373,12 @@ function runCase(recipe, tamper) {
     compare('structuredClone with a transfer list', weftStream, native) ??
     compare('deserialize(serialize())', weftBytes, native);
   if (failure !== null || weftFromV8 === null) return failure;
-  return compare('deserialize(v8.serialize())', weftFromV8, attempt(() => v8.deserialize(v8Bytes.value)), { viewsByContent: true });
+  return compare(
+    'deserialize(v8.serialize())',
+    weftFromV8,
+    attempt(() => v8.deserialize(v8Bytes.value)),
+    { viewsByContent: true },
+  );
 }
 
 /** Smaller recipes than `recipe`: a subtree in its place, or a container with one part fewer. */
@@ -284,7 +393,8 @@ function* shrinks(recipe) {
   if (recipe.t === 'reproto') yield recipe.inner;
   const list = recipe.entries ?? recipe.items;
   if (list) {
-    for (let i = 0; i < list.length; i++) yield { ...recipe, [recipe.entries ? 'entries' : 'items']: list.filter((_, j) => j !== i) };
+    for (let i = 0; i < list.length; i++)
+      yield { ...recipe, [recipe.entries ? 'entries' : 'items']: list.filter((_, j) => j !== i) };
     for (let i = 0; i < list.length; i++) {
       for (const smaller of shrinks(recipe.entries ? list[i][1] : list[i])) {
         const copy = [...list];
@@ -303,7 +413,7 @@ export function minimize(recipe, tamper) {
   let current = recipe;
   let currentTamper = tamper;
   if (tamper !== null && runCase(current, null) !== null) currentTamper = null;
-  for (let progress = true; progress; ) {
+  for (let progress = true; progress;) {
     progress = false;
     for (const candidate of shrinks(current)) {
       if (runCase(candidate, currentTamper) !== null) {
@@ -344,7 +454,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const start = performance.now();
   const { executions, failure } = fuzz({ seconds, runs, seed });
   const elapsed = (performance.now() - start) / 1000;
-  console.log(`structured-clone: ${executions} executions in ${elapsed.toFixed(1)} s (${Math.round(executions / elapsed)}/s), seed ${seed}`);
+  console.log(
+    `structured-clone: ${executions} executions in ${elapsed.toFixed(1)} s (${Math.round(executions / elapsed)}/s), seed ${seed}`,
+  );
   if (failure !== null) {
     console.log(`FAILURE: ${failure.failure ?? failure.original}`);
     console.log(`tamper: ${failure.tamper}`);

@@ -8,7 +8,8 @@ import { runSubpathTests } from './subpaths.mjs';
 
 const require = createRequire(import.meta.url);
 if (require('webweft').btoa('bun') !== 'YnVu') throw new Error('require("webweft") does not work in Bun');
-if (require('webweft/lite').labelToEncoding('latin1') !== 'windows-1252') throw new Error('require("webweft/lite") does not work in Bun');
+if (require('webweft/lite').labelToEncoding('latin1') !== 'windows-1252')
+  throw new Error('require("webweft/lite") does not work in Bun');
 const passed = [
   await runPortableTests(weft, 'bun'),
   await runPortableTests(lite, 'bun weft/lite', liteTests),

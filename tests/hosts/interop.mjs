@@ -13,7 +13,8 @@ const host = globalThis.Deno ? 'deno' : globalThis.Bun ? 'bun' : 'node';
 const HostURL = globalThis.URL;
 globalThis.webweftPolyfillOptions = { force: true, only: ['URL', 'URLSearchParams'] };
 await import('webweft/url/polyfill');
-if (globalThis.URL === HostURL || globalThis.URL !== globalThis.webweft.URL) throw new Error("the polyfill did not replace the host's URL");
+if (globalThis.URL === HostURL || globalThis.URL !== globalThis.webweft.URL)
+  throw new Error("the polyfill did not replace the host's URL");
 
 /** The gaps, per host: each with why (the README says the same). */
 const GAPS = {
@@ -27,7 +28,10 @@ const dir = mkdtempSync(join(tmpdir(), 'weft-interop-'));
 const file = join(dir, 'file.txt');
 writeFileSync(file, 'contents');
 writeFileSync(join(dir, 'module.mjs'), 'export default 42;\n');
-writeFileSync(join(dir, 'worker.mjs'), "import { parentPort } from 'node:worker_threads';\n(parentPort ?? self).postMessage('worker ok');\n");
+writeFileSync(
+  join(dir, 'worker.mjs'),
+  "import { parentPort } from 'node:worker_threads';\n(parentPort ?? self).postMessage('worker ok');\n",
+);
 const server = createServer((request, response) => response.end(`pong ${request.url}`)).listen(0, '127.0.0.1');
 await new Promise((resolve) => server.once('listening', resolve));
 const base = `http://127.0.0.1:${server.address().port}`;
@@ -61,7 +65,13 @@ const CASES = {
       }
     }),
 };
-const EXPECTED = { 'fs.readFileSync': 'contents', fetch: 'pong /f?q=1', 'http.get': 'pong /h', 'import()': 42, Worker: 'worker ok' };
+const EXPECTED = {
+  'fs.readFileSync': 'contents',
+  fetch: 'pong /f?q=1',
+  'http.get': 'pong /h',
+  'import()': 42,
+  Worker: 'worker ok',
+};
 
 let unexpected = 0;
 for (const [name, run] of Object.entries(CASES)) {

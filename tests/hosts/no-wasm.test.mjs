@@ -71,8 +71,15 @@ before(async () => {
 
 test('the react-native condition resolves every area to the build without WebAssembly', () => {
   const shipped = inputs.filter((file) => file.startsWith('pkg/')).map((file) => file.slice(4));
-  assert.ok(shipped.includes('index.no-wasm.js') && shipped.includes('url-asm.js') && shipped.includes('encoding-asm.js'), shipped.join(' '));
-  assert.deepEqual(shipped.filter((file) => /-wasm\.js$|\.wasm$|\.workerd\./.test(file) && !file.includes('no-wasm')), [], 'no wasm reaches the bundle');
+  assert.ok(
+    shipped.includes('index.no-wasm.js') && shipped.includes('url-asm.js') && shipped.includes('encoding-asm.js'),
+    shipped.join(' '),
+  );
+  assert.deepEqual(
+    shipped.filter((file) => /-wasm\.js$|\.wasm$|\.workerd\./.test(file) && !file.includes('no-wasm')),
+    [],
+    'no wasm reaches the bundle',
+  );
 });
 
 test('QuickJS (no WebAssembly, URL, TextDecoder or DOMException) runs the portable tests', async () => {
@@ -110,15 +117,26 @@ function lowered(profile) {
     babelrc: false,
     configFile: false,
     compact: true,
-    presets: [[require.resolve('@react-native/babel-preset'), { enableBabelRuntime: false, disableImportExportTransform: true, unstable_transformProfile: profile }]],
+    presets: [
+      [
+        require.resolve('@react-native/babel-preset'),
+        { enableBabelRuntime: false, disableImportExportTransform: true, unstable_transformProfile: profile },
+      ],
+    ],
   }).code;
 }
 
 test('Hermes 0.12, with the bundle lowered as React Native lowers an app for it, runs the portable tests', () => {
   const code = lowered('default');
   const script = join(work, 'app.hermes.js');
-  writeFileSync(script, `var __engine = 'hermes 0.12';\n${code}\n__done.then(function (r) { print(JSON.stringify(r)); }, function (e) { print(JSON.stringify({ passed: false, lines: [String(e && e.stack || e)] })); });\n`);
-  const out = execFileSync(join(hermesBin, 'hermes'), ['-lazy', '-Xes6-promise', '-Xmicrotask-queue', script], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  writeFileSync(
+    script,
+    `var __engine = 'hermes 0.12';\n${code}\n__done.then(function (r) { print(JSON.stringify(r)); }, function (e) { print(JSON.stringify({ passed: false, lines: [String(e && e.stack || e)] })); });\n`,
+  );
+  const out = execFileSync(join(hermesBin, 'hermes'), ['-lazy', '-Xes6-promise', '-Xmicrotask-queue', script], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const { passed, lines } = JSON.parse(out.trim().split('\n').pop());
   assert.ok(passed, lines.join('\n'));
 });
@@ -127,7 +145,9 @@ test("current Hermes's compiler (npm hermes-compiler) compiles the bundle as Rea
   // (Its VM is not on npm. That profile keeps the classes, private fields and static blocks the
   // 0.12 VM needs lowered, and lowers async generators, which hermesc refuses.)
   writeFileSync(join(work, 'app.hermes-v1.js'), lowered('hermes-stable'));
-  execFileSync(hermesc, ['-emit-binary', '-out', join(work, 'app.hbc'), join(work, 'app.hermes-v1.js')], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(hermesc, ['-emit-binary', '-out', join(work, 'app.hbc'), join(work, 'app.hermes-v1.js')], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 });
 
 test('a vm realm that cannot compile wasm runs the bundle', async () => {
@@ -148,16 +168,24 @@ test('in that realm the build over wasm leaves no broken global: polyfill.js ins
   assert.deepEqual(installed, ['DOMException', 'TextEncoder', 'atob', 'btoa', 'structuredClone']);
   assert.deepEqual(skipped.map(([name]) => name).sort(), ['TextDecoder', 'URL', 'URLSearchParams']);
   assert.match(skipped[0][1], /no WebAssembly/);
-  for (const name of ['URL', 'URLSearchParams', 'TextDecoder']) assert.equal(vm.runInContext(`typeof ${name}`, context), 'undefined', `${name} left as it was`);
+  for (const name of ['URL', 'URLSearchParams', 'TextDecoder'])
+    assert.equal(vm.runInContext(`typeof ${name}`, context), 'undefined', `${name} left as it was`);
   assert.equal(vm.runInContext("atob('YQ==') + structuredClone([1])[0] + new TextEncoder().encode('é').length", context), 'a12');
   assert.equal(warnings.length, 1);
-  assert.match(warnings[0], /^webweft: not installed: TextDecoder, URL, URLSearchParams .*polyfill\.no-wasm\.js runs without WebAssembly/);
+  assert.match(
+    warnings[0],
+    /^webweft: not installed: TextDecoder, URL, URLSearchParams .*polyfill\.no-wasm\.js runs without WebAssembly/,
+  );
 });
 
 test("in that realm a module entry's first call names the cause and the ways out", () => {
   const context = noWasmRealm();
   const module = { exports: {} };
-  vm.runInContext(`(function (exports, require, module, __filename, __dirname) {${readFileSync(join(pkgDir, 'url.cjs'), 'utf8')}\n})`, context, { filename: 'url.cjs' })(
+  vm.runInContext(
+    `(function (exports, require, module, __filename, __dirname) {${readFileSync(join(pkgDir, 'url.cjs'), 'utf8')}\n})`,
+    context,
+    { filename: 'url.cjs' },
+  )(
     module.exports,
     (specifier) => (specifier.startsWith('node:') ? require(specifier) : { lookUpPublicSuffix() {} }),
     module,
@@ -194,7 +222,11 @@ test('Node without WebAssembly (--jitless): every /no-wasm subpath imports and w
         : m.parseInteger(' 42');
     }
     console.log(JSON.stringify({ wasm: typeof WebAssembly, results }));`;
-  const output = execFileSync(process.execPath, ['--jitless', '--input-type=module', '-e', script], { cwd: repoRoot, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  const output = execFileSync(process.execPath, ['--jitless', '--input-type=module', '-e', script], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const { wasm, results } = JSON.parse(output);
   assert.equal(wasm, 'undefined', '--jitless leaves no WebAssembly');
   const url = 'http://xn--4ca.test/b';

@@ -47,9 +47,21 @@ export const tests = {
   'WebIDL conversions and argument checks'(weft) {
     assertEqual(weft.btoa(undefined), 'dW5kZWZpbmVk', 'undefined → "undefined"');
     assertEqual(weft.btoa({ toString: () => 'x' }), 'eA==', 'object ToString');
-    assertThrows(() => weft.btoa(), (e) => e instanceof TypeError, 'missing argument');
-    assertThrows(() => weft.atob(Symbol('s')), (e) => e instanceof TypeError, 'Symbol');
-    assertThrows(() => weft.base64Encode('not bytes'), (e) => e instanceof TypeError, 'not a BufferSource');
+    assertThrows(
+      () => weft.btoa(),
+      (e) => e instanceof TypeError,
+      'missing argument',
+    );
+    assertThrows(
+      () => weft.atob(Symbol('s')),
+      (e) => e instanceof TypeError,
+      'Symbol',
+    );
+    assertThrows(
+      () => weft.base64Encode('not bytes'),
+      (e) => e instanceof TypeError,
+      'not a BufferSource',
+    );
   },
   'base64Encode takes every BufferSource and respects view offsets'(weft) {
     const bytes = new Uint8Array([0, 1, 2, 3, 4, 5, 6, 7]);
@@ -68,11 +80,23 @@ export const tests = {
   'Encoding API: legacy decode, streaming, fatal, encodeInto, labels'(weft) {
     const sjis = new weft.TextDecoder('sjis');
     assertEqual(sjis.encoding, 'shift_jis', 'encoding name');
-    assertEqual(sjis.decode(new Uint8Array([0x82]), { stream: true }) + sjis.decode(new Uint8Array([0xa0])), '\u3042', 'split character');
+    assertEqual(
+      sjis.decode(new Uint8Array([0x82]), { stream: true }) + sjis.decode(new Uint8Array([0xa0])),
+      '\u3042',
+      'split character',
+    );
     const fatal = new weft.TextDecoder('utf-8', { fatal: true });
-    assertThrows(() => fatal.decode(new Uint8Array([0xff])), (e) => e instanceof TypeError, 'fatal');
+    assertThrows(
+      () => fatal.decode(new Uint8Array([0xff])),
+      (e) => e instanceof TypeError,
+      'fatal',
+    );
     assertEqual(fatal.decode(new Uint8Array([0xef, 0xbb, 0xbf, 0x6f, 0x6b]).buffer), 'ok', 'BOM removed, ArrayBuffer input');
-    assertThrows(() => new weft.TextDecoder('replacement'), (e) => e instanceof RangeError, 'replacement');
+    assertThrows(
+      () => new weft.TextDecoder('replacement'),
+      (e) => e instanceof RangeError,
+      'replacement',
+    );
     const destination = new Uint8Array(5);
     const { read, written } = new weft.TextEncoder().encodeInto('\u20AC\u{1F600}', destination);
     assertEqual(`${read},${written}`, '1,3', 'encodeInto stops before a pair that does not fit');
@@ -84,7 +108,7 @@ export const tests = {
   'large inputs'(weft) {
     const big = new Uint8Array(4 << 20).map((_, i) => (i * 31) & 255);
     const encoded = weft.base64Encode(big);
-    assertEqual(encoded.length, ((big.length + 2) / 3 | 0) * 4, 'encoded length');
+    assertEqual(encoded.length, (((big.length + 2) / 3) | 0) * 4, 'encoded length');
     const back = weft.base64Decode(encoded);
     assert(back.length === big.length && back.every((b, i) => b === big[i]), '4 MiB round trip');
   },
@@ -93,9 +117,20 @@ export const tests = {
     const same = (actual, expected, message) => assertEqual(JSON.stringify(actual), JSON.stringify(expected), message);
     same(html.parseDate('2016-02-29'), { year: 2016, month: 2, day: 29 }, 'parseDate');
     assertEqual(html.parseDate('2015-02-29'), null, 'not a date');
-    same(html.parseGlobalDateTime('1979-10-14T12:00:00.001-04:00'), {
-      year: 1979, month: 10, day: 14, hour: 16, minute: 0, second: 0, millisecond: 1, timeZoneOffset: { hours: -4, minutes: 0 },
-    }, 'parseGlobalDateTime');
+    same(
+      html.parseGlobalDateTime('1979-10-14T12:00:00.001-04:00'),
+      {
+        year: 1979,
+        month: 10,
+        day: 14,
+        hour: 16,
+        minute: 0,
+        second: 0,
+        millisecond: 1,
+        timeZoneOffset: { hours: -4, minutes: 0 },
+      },
+      'parseGlobalDateTime',
+    );
     assertEqual(html.serializeTime({ hour: 19, minute: 45, second: 30, millisecond: 500 }), '19:45:30.5', 'serializeTime');
     assertEqual(html.parseInteger(' -42px'), -42, 'parseInteger');
     assertEqual(html.parseInteger('9007199254740992'), null, 'beyond a safe integer');
@@ -103,7 +138,11 @@ export const tests = {
     same(html.splitOnCommas('a ,\uD800,,d d'), ['a', '\uD800', '', 'd d'], 'splitOnCommas');
     assertEqual(html.extractMetaCharset('text/html; charset="utf-8"'), 'utf-8', 'extractMetaCharset');
     assertEqual(html.enumeratedAttributeState('OFF', { keywords: ['on', 'off'], missing: 'on' }), 'off', 'enumerated');
-    assertThrows(() => html.parseDate(), (e) => e instanceof TypeError, 'missing argument');
+    assertThrows(
+      () => html.parseDate(),
+      (e) => e instanceof TypeError,
+      'missing argument',
+    );
   },
   'structuredClone, and serialize/deserialize through V8 bytes, keep types, holes and identity'(weft) {
     const shared = { shared: true };
@@ -126,7 +165,10 @@ export const tests = {
       assert(Object.is(copy.list[3], -0) && copy.list[4] === 2n ** 80n, `${path}: -0 and BigInt`);
       const [key] = copy.map.keys();
       assert(copy.map.get(key).has(key) && copy.error.cause === key, `${path}: shared references`);
-      assert(copy.date.getTime() === 7 && copy.regexp.source === value.regexp.source && copy.regexp.flags === value.regexp.flags, `${path}: Date and RegExp`);
+      assert(
+        copy.date.getTime() === 7 && copy.regexp.source === value.regexp.source && copy.regexp.flags === value.regexp.flags,
+        `${path}: Date and RegExp`,
+      );
       assert(copy.bytes.byteOffset === 2 && copy.bytes.buffer.byteLength === 10, `${path}: view offset and buffer`);
       assert(copy.error instanceof TypeError && copy.error.message === 't', `${path}: Error`);
       assert(copy.wrapped instanceof String && String(copy.wrapped) === 's', `${path}: String object`);
@@ -143,7 +185,8 @@ export const tests = {
       }
     }
     const keyed = {};
-    for (const key of ['0', '7', '10', '01', '-1', '4294967294', '4294967295', '1e3', ' 1', 'a1', ...strings]) keyed[key] = key.length;
+    for (const key of ['0', '7', '10', '01', '-1', '4294967294', '4294967295', '1e3', ' 1', 'a1', ...strings])
+      keyed[key] = key.length;
     const copy = weft.deserialize(weft.serialize({ strings, keyed }));
     assertEqual(copy.strings.length, strings.length, 'count');
     strings.forEach((string, i) => assertEqual(copy.strings[i], string, `string ${i} (${string.length} units)`));
@@ -176,7 +219,11 @@ export const tests = {
     ];
     for (const [value, pattern] of cases) {
       for (const clone of [weft.structuredClone, weft.serialize]) {
-        assertThrows(() => clone(value), (e) => isDomException('DataCloneError')(e) && pattern.test(e.message), String(pattern));
+        assertThrows(
+          () => clone(value),
+          (e) => isDomException('DataCloneError')(e) && pattern.test(e.message),
+          String(pattern),
+        );
       }
     }
     const buffer = new ArrayBuffer(1);
@@ -195,10 +242,18 @@ export const tests = {
     assertEqual(weft.domainToUnicode(url.hostname), 'bücher.test', 'domainToUnicode');
     assertEqual(weft.URL.parse('nope'), null, 'URL.parse');
     assertEqual(weft.URL.canParse('/p', 'https://a/'), true, 'URL.canParse');
-    assertThrows(() => new weft.URL('nope'), (e) => e instanceof TypeError && e.message === 'Invalid URL: "nope"', 'Invalid URL');
+    assertThrows(
+      () => new weft.URL('nope'),
+      (e) => e instanceof TypeError && e.message === 'Invalid URL: "nope"',
+      'Invalid URL',
+    );
     assertEqual(new weft.URLSearchParams({ b: '1', a: '2' }).toString(), 'b=1&a=2', 'record');
     assertEqual(weft.parseURL('https://a\\b').errors[0].type, 'invalid-reverse-solidus', 'parseURL');
-    assertEqual(Object.prototype.toString.call(new weft.URLSearchParams().keys()), '[object URLSearchParams Iterator]', 'iterator');
+    assertEqual(
+      Object.prototype.toString.call(new weft.URLSearchParams().keys()),
+      '[object URLSearchParams Iterator]',
+      'iterator',
+    );
   },
 };
 
@@ -216,8 +271,16 @@ export const liteTests = {
   },
   'weft/lite: the other encodings and the rest of the API work'(lite) {
     assertEqual(new lite.TextDecoder('koi8-r').decode(new Uint8Array([0xc1, 0xc2])), '\u0430\u0431', 'KOI8-R');
-    assertEqual(new lite.TextDecoder().decode(new lite.TextEncoder().encode('\u{1F600}\u00e9')), '\u{1F600}\u00e9', 'UTF-8 round trip');
-    assertEqual(lite.encode('\u00e9\u3042', 'latin1', { mode: 'html' }).join(','), '233,38,35,49,50,51,53,52,59', 'windows-1252, html mode');
+    assertEqual(
+      new lite.TextDecoder().decode(new lite.TextEncoder().encode('\u{1F600}\u00e9')),
+      '\u{1F600}\u00e9',
+      'UTF-8 round trip',
+    );
+    assertEqual(
+      lite.encode('\u00e9\u3042', 'latin1', { mode: 'html' }).join(','),
+      '233,38,35,49,50,51,53,52,59',
+      'windows-1252, html mode',
+    );
     assertEqual(lite.html.encodingParseAndSerializeURL('?\u00e9', 'latin1', 'http://x/'), 'http://x/?%E9', 'URL query encoding');
     assertEqual(new lite.URL('http://EXAMPLE.com/../a').href, 'http://example.com/a', 'URL');
     assertEqual(lite.btoa('lite'), 'bGl0ZQ==', 'btoa');
@@ -232,7 +295,8 @@ export const liteTests = {
  */
 export async function runPortableTests(weft, hostName, suite = tests, log = console.log, expectedFailures = {}) {
   DOMExceptionClass = weft.DOMException;
-  if (globalThis.DOMException !== undefined && weft.DOMException !== globalThis.DOMException) throw new Error("webweft's DOMException is not the host's");
+  if (globalThis.DOMException !== undefined && weft.DOMException !== globalThis.DOMException)
+    throw new Error("webweft's DOMException is not the host's");
   let passed = 0;
   let failed = 0;
   let expected = 0;
@@ -250,7 +314,9 @@ export async function runPortableTests(weft, hostName, suite = tests, log = cons
       failed++;
       if (reason === undefined) unexpected++;
       else expected++;
-      log(`${reason === undefined ? 'not ok' : 'expected failure'} - ${name}${reason === undefined ? '' : ` (${reason})`}\n  ${error?.stack ?? error}`);
+      log(
+        `${reason === undefined ? 'not ok' : 'expected failure'} - ${name}${reason === undefined ? '' : ` (${reason})`}\n  ${error?.stack ?? error}`,
+      );
     }
   }
   log(`${hostName}: ${passed} passed, ${failed} failed${expected ? ` (${expected} expected, each with its reason)` : ''}`);

@@ -98,7 +98,10 @@ async function bundleWorker(name, conditions) {
 
 /** The workerd config for one Worker with its modules. */
 function config(wasm) {
-  const modules = [`(name = "worker.js", esModule = embed "worker.js")`, ...wasm.map((file) => `(name = "${file}", wasm = embed "${file}")`)];
+  const modules = [
+    `(name = "worker.js", esModule = embed "worker.js")`,
+    ...wasm.map((file) => `(name = "${file}", wasm = embed "${file}")`),
+  ];
   return `using Workerd = import "/workerd/workerd.capnp";
 const config :Workerd.Config = (
   services = [(name = "main", worker = .worker)],
@@ -125,7 +128,9 @@ const running = [];
 /** Starts workerd on `name`'s config; resolves to its base URL once it answers. */
 async function serve(name) {
   const port = await freePort();
-  const child = spawn(workerd, ['serve', join(work, name, 'config.capnp'), '--socket-addr', `http=127.0.0.1:${port}`], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(workerd, ['serve', join(work, name, 'config.capnp'), '--socket-addr', `http=127.0.0.1:${port}`], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   running.push(child);
   let output = '';
   child.stdout.on('data', (data) => (output += data));

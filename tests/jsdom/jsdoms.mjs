@@ -28,7 +28,11 @@ const stockRequire = createRequire(join(modules, 'jsdom', 'package.json'));
 const swappedRequire = createRequire(join(swapped, 'jsdom', 'package.json'));
 
 /** The stock jsdom module, and its whatwg-url. */
-export const stock = { jsdom: stockRequire('jsdom'), whatwgURL: stockRequire('whatwg-url'), dir: dirname(stockRequire.resolve('jsdom/package.json')) };
+export const stock = {
+  jsdom: stockRequire('jsdom'),
+  whatwgURL: stockRequire('whatwg-url'),
+  dir: dirname(stockRequire.resolve('jsdom/package.json')),
+};
 /** The jsdom over the drop-in, and the whatwg-url it and data-urls load. */
 export const dropIn = {
   jsdom: swappedRequire('jsdom'),

@@ -14,7 +14,9 @@ import { dropIn, stock, webweftWhatwgURL } from './jsdoms.mjs';
 
 const root = resolve(fileURLToPath(import.meta.url), '..', '..', '..');
 const wptDir = resolve(process.env.WPT_DIR ?? join(root, '..', 'shared', 'wpt'));
-const urltestdata = JSON.parse(readFileSync(join(wptDir, 'url', 'resources', 'urltestdata.json'), 'utf8')).filter((c) => typeof c === 'object');
+const urltestdata = JSON.parse(readFileSync(join(wptDir, 'url', 'resources', 'urltestdata.json'), 'utf8')).filter(
+  (c) => typeof c === 'object',
+);
 const setters = JSON.parse(readFileSync(join(wptDir, 'url', 'resources', 'setters_tests.json'), 'utf8'));
 
 const GETTERS = ['href', 'origin', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'];
@@ -64,14 +66,17 @@ test('<a> and <area>: every WPT setters case, getters before and after, and the 
     if (setter === 'comment') continue;
     for (const { href, new_value: value } of list) {
       for (const tag of ['a', 'area']) {
-        same((jsdom) => {
-          const { document } = open(jsdom, '');
-          const element = document.createElement(tag);
-          element.setAttribute('href', href);
-          const before = getters(element);
-          element[setter] = value;
-          return { before, after: getters(element), attribute: element.getAttribute('href') };
-        }, `<${tag} href=${JSON.stringify(href)}>.${setter} = ${JSON.stringify(value)}`);
+        same(
+          (jsdom) => {
+            const { document } = open(jsdom, '');
+            const element = document.createElement(tag);
+            element.setAttribute('href', href);
+            const before = getters(element);
+            element[setter] = value;
+            return { before, after: getters(element), attribute: element.getAttribute('href') };
+          },
+          `<${tag} href=${JSON.stringify(href)}>.${setter} = ${JSON.stringify(value)}`,
+        );
         cases++;
       }
     }
@@ -93,7 +98,7 @@ test('<a>: getters over WPT urltestdata, resolved against a <base> (or about:bla
   });
 });
 
-test('the window\'s URL and URLSearchParams: urltestdata, statics, instanceof, searchParams, scripts', () => {
+test("the window's URL and URLSearchParams: urltestdata, statics, instanceof, searchParams, scripts", () => {
   same((jsdom) => {
     const { window } = open(jsdom, '', { runScripts: 'outside-only' });
     const results = urltestdata.map(({ input, base }) =>
@@ -106,14 +111,21 @@ test('the window\'s URL and URLSearchParams: urltestdata, statics, instanceof, s
     const url = new URL('https://example.test/p?b=2&a=1&a=3#h');
     url.searchParams.sort();
     url.searchParams.append('c', 'x y\u00e9');
-    const params = new URLSearchParams([['z', '1'], ['y', '2']]);
+    const params = new URLSearchParams([
+      ['z', '1'],
+      ['y', '2'],
+    ]);
     params.set('z', '3');
     return {
       results,
       parse: [URL.parse('a', 'https://b.test/c/')?.href, URL.parse('no scheme'), URL.parse('https://\u00e9.test')?.host],
       canParse: [URL.canParse('https://a.test'), URL.canParse('a'), URL.canParse('a', 'https://b.test')],
       webkitURL: window.webkitURL === URL,
-      tags: [Object.prototype.toString.call(url), Object.prototype.toString.call(url.searchParams), Object.prototype.toString.call(params.entries())],
+      tags: [
+        Object.prototype.toString.call(url),
+        Object.prototype.toString.call(url.searchParams),
+        Object.prototype.toString.call(params.entries()),
+      ],
       sameObject: url.searchParams === url.searchParams,
       href: url.href,
       search: url.search,
@@ -187,7 +199,23 @@ test('location, hash navigation and history over documents at many URLs', async 
 });
 
 // Relative and odd URL attribute values, resolved against each document URL and <base>.
-const VALUES = ['', ' ', 'a', '../b/c?d#e', '//other.test/x', '/abs', '?q=\u00e9', '#f', 'https://x.test/y', 'javascript:void(0)', 'http://[::1', 'https://a b/', '\u00e9/\u{1f600}', 'file:c:\\x', 'mailto:a@b.test'];
+const VALUES = [
+  '',
+  ' ',
+  'a',
+  '../b/c?d#e',
+  '//other.test/x',
+  '/abs',
+  '?q=\u00e9',
+  '#f',
+  'https://x.test/y',
+  'javascript:void(0)',
+  'http://[::1',
+  'https://a b/',
+  '\u00e9/\u{1f600}',
+  'file:c:\\x',
+  'mailto:a@b.test',
+];
 
 test('<form action>, formAction and reflected URL attributes (img, script, link, iframe, q, object, input, video)', () => {
   for (const url of DOCUMENT_URLS) {
@@ -222,7 +250,14 @@ test('<form action>, formAction and reflected URL attributes (img, script, link,
             element.setAttribute(attribute, value);
             reflected[tag] = element[property];
           }
-          results.push({ baseHref, value, baseURI: document.baseURI, action: form.action, formAction: button.formAction, reflected });
+          results.push({
+            baseHref,
+            value,
+            baseURI: document.baseURI,
+            action: form.action,
+            formAction: button.formAction,
+            reflected,
+          });
         }
       }
       return results;
@@ -230,12 +265,26 @@ test('<form action>, formAction and reflected URL attributes (img, script, link,
   }
 });
 
-test('documents in legacy encodings: URLs in attributes get their queries encoded in the document\'s encoding', () => {
-  for (const charset of ['windows-1252', 'shift_jis', 'gb18030', 'euc-kr', 'big5', 'koi8-r', 'utf-8', 'utf-16le', 'iso-2022-jp']) {
+test("documents in legacy encodings: URLs in attributes get their queries encoded in the document's encoding", () => {
+  for (const charset of [
+    'windows-1252',
+    'shift_jis',
+    'gb18030',
+    'euc-kr',
+    'big5',
+    'koi8-r',
+    'utf-8',
+    'utf-16le',
+    'iso-2022-jp',
+  ]) {
     same((jsdom) => {
       const html = `<meta charset="${charset}"><a href="?caf\u00e9=\u3042&\u20ac">x</a><img src="/p\u00e9?\u00e9"><a href="ws://w.test/?\u00e9">w</a><a href="sc://h/?\u00e9">s</a>`;
       const { document } = open(jsdom, Buffer.from(html, 'utf8'), { url: 'https://example.test/dir/' });
-      return { charset: document.characterSet, links: [...document.querySelectorAll('a')].map((a) => a.href), img: document.querySelector('img').src };
+      return {
+        charset: document.characterSet,
+        links: [...document.querySelectorAll('a')].map((a) => a.href),
+        img: document.querySelector('img').src,
+      };
     }, charset);
   }
 });

@@ -50,11 +50,18 @@ const outcome = (fn) => {
 
 /** All four functions agree with the codec-only build on generated input, errors included. */
 function assertSameAsCodec(weft) {
-  const base64ish = fc.string({ unit: fc.constantFrom(...'AQZaz09+/=== \t\n\f\r\v-_*.\u00a0\u00ff\u0141\uD800\0'.split('')), maxLength: 24 });
+  const base64ish = fc.string({
+    unit: fc.constantFrom(...'AQZaz09+/=== \t\n\f\r\v-_*.\u00a0\u00ff\u0141\uD800\0'.split('')),
+    maxLength: 24,
+  });
   fc.assert(
     fc.property(fc.oneof(base64ish, fc.string({ unit: 'binary', maxLength: 20 })), (input) => {
       for (const name of ['atob', 'btoa', 'base64Decode']) {
-        assert.deepEqual(outcome(() => weft[name](input)), outcome(() => codecOnly[name](input)), `${name}(${JSON.stringify(input)})`);
+        assert.deepEqual(
+          outcome(() => weft[name](input)),
+          outcome(() => codecOnly[name](input)),
+          `${name}(${JSON.stringify(input)})`,
+        );
       }
     }),
     { numRuns: 3000 },
@@ -97,20 +104,29 @@ function infraDecode(data) {
 }
 
 test('the codec without any host path is the Infra and HTML algorithms, errors included', () => {
-  const base64ish = fc.string({ unit: fc.constantFrom(...'AQZaz09+/=== \t\n\f\r\v-_*.\u00a0\u00ff\u0141\uD800\0'.split('')), maxLength: 24 });
+  const base64ish = fc.string({
+    unit: fc.constantFrom(...'AQZaz09+/=== \t\n\f\r\v-_*.\u00a0\u00ff\u0141\uD800\0'.split('')),
+    maxLength: 24,
+  });
   fc.assert(
     fc.property(fc.oneof(base64ish, fc.string({ unit: 'binary', maxLength: 20 })), (input) => {
       const expected = infraDecode(input);
       const invalid = { name: 'InvalidCharacterError', constructor: DOMException };
       if (expected === null) {
         assert.throws(() => codecOnly.atob(input), { ...invalid, message: 'atob: the string is not valid base64' });
-        assert.throws(() => codecOnly.base64Decode(input), { ...invalid, message: 'base64Decode: the string is not valid base64' });
+        assert.throws(() => codecOnly.base64Decode(input), {
+          ...invalid,
+          message: 'base64Decode: the string is not valid base64',
+        });
       } else {
         assert.equal(codecOnly.atob(input), String.fromCharCode(...expected));
         assert.deepEqual([...codecOnly.base64Decode(input)], expected);
       }
       if (/[^\0-\xff]/.test(input)) {
-        assert.throws(() => codecOnly.btoa(input), { ...invalid, message: 'btoa: the string contains a character outside the Latin1 range (above U+00FF)' });
+        assert.throws(() => codecOnly.btoa(input), {
+          ...invalid,
+          message: 'btoa: the string contains a character outside the Latin1 range (above U+00FF)',
+        });
       } else {
         assert.equal(codecOnly.btoa(input), Buffer.from(input, 'latin1').toString('base64'));
       }
@@ -118,7 +134,9 @@ test('the codec without any host path is the Infra and HTML algorithms, errors i
     { numRuns: 5000 },
   );
   fc.assert(
-    fc.property(fc.uint8Array({ maxLength: 40 }), (bytes) => assert.equal(codecOnly.base64Encode(bytes), Buffer.from(bytes).toString('base64'))),
+    fc.property(fc.uint8Array({ maxLength: 40 }), (bytes) =>
+      assert.equal(codecOnly.base64Encode(bytes), Buffer.from(bytes).toString('base64')),
+    ),
     { numRuns: 2000 },
   );
 });
@@ -147,7 +165,11 @@ test('Node and Bun: Buffer base64Write/base64Slice/latin1Slice/latin1Write', asy
   assert.deepEqual(used, { base64Slice: 2, base64Write: 3, latin1Slice: 1, latin1Write: 1 });
   // Decoded into memory that is not zeroed first (Buffer.allocUnsafeSlow's), all of it written:
   // a plain Uint8Array over an ArrayBuffer of exactly its bytes.
-  for (const [input, length] of [['QUJD', 3], ['QUI', 2], [Buffer.alloc(5000, 7).toString('base64'), 5000]]) {
+  for (const [input, length] of [
+    ['QUJD', 3],
+    ['QUI', 2],
+    [Buffer.alloc(5000, 7).toString('base64'), 5000],
+  ]) {
     const decoded = weft.base64Decode(input);
     assert.equal(Object.getPrototypeOf(decoded), Uint8Array.prototype);
     assert.deepEqual([decoded.byteOffset, decoded.length, decoded.buffer.byteLength], [0, length, length]);

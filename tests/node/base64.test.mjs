@@ -25,8 +25,16 @@ test('atob and btoa agree with Node on any string, including errors', () => {
   const base64ish = fc.string({ unit: fc.constantFrom(...'AZaz09+/= \t\n\f\r-_.\u00e9\u0100\uD800'.split('')), maxLength: 24 });
   fc.assert(
     fc.property(fc.oneof(base64ish, fc.string({ unit: 'binary', maxLength: 20 })), (input) => {
-      assert.deepEqual(outcome(() => weft.atob(input)), outcome(() => atob(input)), `atob(${JSON.stringify(input)})`);
-      assert.deepEqual(outcome(() => weft.btoa(input)), outcome(() => btoa(input)), `btoa(${JSON.stringify(input)})`);
+      assert.deepEqual(
+        outcome(() => weft.atob(input)),
+        outcome(() => atob(input)),
+        `atob(${JSON.stringify(input)})`,
+      );
+      assert.deepEqual(
+        outcome(() => weft.btoa(input)),
+        outcome(() => btoa(input)),
+        `btoa(${JSON.stringify(input)})`,
+      );
     }),
     { numRuns: 5000 },
   );

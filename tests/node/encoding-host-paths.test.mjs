@@ -83,7 +83,10 @@ test('Node: Buffer ucs2Slice/ucs2Write and the host TextEncoder are used', async
   });
   const before = { ...calls };
   // Four code units: more than the decode call's result carries itself, so read from memory.
-  assert.equal(new weft.TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0, 0x82, 0xa0, 0x82, 0xa0, 0x41])), '\u3042\u3042\u3042A');
+  assert.equal(
+    new weft.TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0, 0x82, 0xa0, 0x82, 0xa0, 0x41])),
+    '\u3042\u3042\u3042A',
+  );
   assert.deepEqual({ ...new weft.TextEncoder().encodeInto('\u00e9', new Uint8Array(2)) }, { read: 1, written: 2 });
   assert.deepEqual([...new weft.TextEncoder().encode('\u00e9')], [0xc3, 0xa9]);
   const stream = new weft.TextEncoderStream();
@@ -117,7 +120,10 @@ test('without Buffer: the host UTF-16LE TextDecoder', async () => {
     };
   });
   const before = utf16Decodes;
-  assert.equal(new weft.TextDecoder('euc-kr').decode(new Uint8Array([0xb0, 0xa1, 0xb0, 0xa1, 0xb0, 0xa1, 0xb0, 0xa1])), '\uAC00'.repeat(4));
+  assert.equal(
+    new weft.TextDecoder('euc-kr').decode(new Uint8Array([0xb0, 0xa1, 0xb0, 0xa1, 0xb0, 0xa1, 0xb0, 0xa1])),
+    '\uAC00'.repeat(4),
+  );
   assert.equal(utf16Decodes - before, 1, 'the string came from the host UTF-16LE decoder');
   assertSameAsReference(weft);
 });
@@ -147,7 +153,10 @@ test('without Buffer or a usable UTF-16LE decoder, and with a broken host TextEn
     return fromCharCode.apply(this, units);
   };
   try {
-    assert.equal(new weft.TextDecoder('big5').decode(new Uint8Array([0xa4, 0x40, 0xa4, 0x40, 0xa4, 0x40, 0xa4, 0x40])), '\u4E00'.repeat(4));
+    assert.equal(
+      new weft.TextDecoder('big5').decode(new Uint8Array([0xa4, 0x40, 0xa4, 0x40, 0xa4, 0x40, 0xa4, 0x40])),
+      '\u4E00'.repeat(4),
+    );
   } finally {
     String.fromCharCode = fromCharCode;
   }
@@ -167,7 +176,10 @@ function fastHost(Decoder, node = '24.0.0') {
   globalThis.TextDecoder = Decoder;
 }
 
-for (const [name, node] of [['Node 24', '24.0.0'], ['a host that is not Node (a browser)', undefined]]) {
+for (const [name, node] of [
+  ['Node 24', '24.0.0'],
+  ['a host that is not Node (a browser)', undefined],
+]) {
   test(`${name}: a host UTF-8 decoder that passes the probe decodes large whole inputs`, async () => {
     let hostDecodes = 0;
     const weft = await loadWith(`fast-utf8-${node}`, () =>
@@ -246,11 +258,34 @@ test('a host UTF-8 decoder that fails the probe is never used', async () => {
 });
 
 const singleByteLabels = [
-  'ibm866', 'iso-8859-2', 'iso-8859-3', 'iso-8859-4', 'iso-8859-5', 'iso-8859-6', 'iso-8859-7',
-  'iso-8859-8', 'iso-8859-8-i', 'iso-8859-10', 'iso-8859-13', 'iso-8859-14', 'iso-8859-15',
-  'iso-8859-16', 'koi8-r', 'koi8-u', 'macintosh', 'windows-874', 'windows-1250', 'windows-1251',
-  'windows-1252', 'windows-1253', 'windows-1254', 'windows-1255', 'windows-1256', 'windows-1257',
-  'windows-1258', 'x-mac-cyrillic',
+  'ibm866',
+  'iso-8859-2',
+  'iso-8859-3',
+  'iso-8859-4',
+  'iso-8859-5',
+  'iso-8859-6',
+  'iso-8859-7',
+  'iso-8859-8',
+  'iso-8859-8-i',
+  'iso-8859-10',
+  'iso-8859-13',
+  'iso-8859-14',
+  'iso-8859-15',
+  'iso-8859-16',
+  'koi8-r',
+  'koi8-u',
+  'macintosh',
+  'windows-874',
+  'windows-1250',
+  'windows-1251',
+  'windows-1252',
+  'windows-1253',
+  'windows-1254',
+  'windows-1255',
+  'windows-1256',
+  'windows-1257',
+  'windows-1258',
+  'x-mac-cyrillic',
 ];
 
 /** Decodes with `Decoder`, or the error's constructor name. */
@@ -277,13 +312,19 @@ test('single-byte encodings: large inputs go to a host decoder that decodes ever
     };
   });
   fc.assert(
-    fc.property(fc.constantFrom(...singleByteLabels), fc.uint8Array({ minLength: 257, maxLength: 600 }), fc.boolean(), fc.boolean(), (label, bytes, fatal, stream) => {
-      const expected = outcome(wasmOnly.TextDecoder, label, { fatal }, bytes, { stream });
-      assert.equal(outcome(weft.TextDecoder, label, { fatal }, bytes, { stream }), expected);
-      const shared = new Uint8Array(new SharedArrayBuffer(bytes.length));
-      shared.set(bytes);
-      assert.equal(outcome(weft.TextDecoder, label, { fatal }, shared), expected);
-    }),
+    fc.property(
+      fc.constantFrom(...singleByteLabels),
+      fc.uint8Array({ minLength: 257, maxLength: 600 }),
+      fc.boolean(),
+      fc.boolean(),
+      (label, bytes, fatal, stream) => {
+        const expected = outcome(wasmOnly.TextDecoder, label, { fatal }, bytes, { stream });
+        assert.equal(outcome(weft.TextDecoder, label, { fatal }, bytes, { stream }), expected);
+        const shared = new Uint8Array(new SharedArrayBuffer(bytes.length));
+        shared.set(bytes);
+        assert.equal(outcome(weft.TextDecoder, label, { fatal }, shared), expected);
+      },
+    ),
     { numRuns: 1000 },
   );
   // Every byte, in each encoding, both modes; the host was used for each encoding it decodes as
@@ -292,14 +333,21 @@ test('single-byte encodings: large inputs go to a host decoder that decodes ever
   const every = Uint8Array.from({ length: 1024 }, (_, i) => i & 0xff);
   for (const label of singleByteLabels) {
     for (const fatal of [false, true]) {
-      assert.equal(outcome(weft.TextDecoder, label, { fatal }, every), outcome(wasmOnly.TextDecoder, label, { fatal }, every), label);
+      assert.equal(
+        outcome(weft.TextDecoder, label, { fatal }, every),
+        outcome(wasmOnly.TextDecoder, label, { fatal }, every),
+        label,
+      );
     }
     const agrees = outcome(HostDecoder, label, {}, every) === outcome(wasmOnly.TextDecoder, label, {}, every);
     assert.equal(hostDecodes.get(label) > 0, agrees, `${label} delegated: ${agrees}`);
   }
   // Short inputs stay in weft.
   const counts = new Map(hostDecodes);
-  assert.equal(new weft.TextDecoder('koi8-r').decode(every.subarray(0, 256)), new wasmOnly.TextDecoder('koi8-r').decode(every.subarray(0, 256)));
+  assert.equal(
+    new weft.TextDecoder('koi8-r').decode(every.subarray(0, 256)),
+    new wasmOnly.TextDecoder('koi8-r').decode(every.subarray(0, 256)),
+  );
   assert.deepEqual(hostDecodes, counts);
 });
 

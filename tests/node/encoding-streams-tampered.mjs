@@ -11,7 +11,8 @@ import { TAMPERS, getterOf, method, replace } from './structured-clone-tampers.m
 
 /** The encoding classes' and the streams' own built-ins, as a page may replace them after load. */
 const STREAM_TAMPERS = {
-  "weft's TextDecoder.prototype.decode": () => replace(weft.TextDecoder.prototype, 'decode', { value: () => 'HIJACKED', writable: true }),
+  "weft's TextDecoder.prototype.decode": () =>
+    replace(weft.TextDecoder.prototype, 'decode', { value: () => 'HIJACKED', writable: true }),
   "weft's TextDecoder.prototype.encoding": getterOf(weft.TextDecoder.prototype, 'encoding'),
   "weft's TextDecoder.prototype.fatal": getterOf(weft.TextDecoder.prototype, 'fatal'),
   "weft's TextDecoder.prototype.ignoreBOM": getterOf(weft.TextDecoder.prototype, 'ignoreBOM'),
@@ -84,7 +85,11 @@ async function streamsUnder(tamper, DecoderStream = Identity, EncoderStream = Id
     }
   };
   // The last chunks past the decoder's and encoder's short paths (through wasm memory and the host's encoder).
-  const bytes = [Uint8Array.of(0x78, 0xc3), new DataView(Uint8Array.of(0xa9, 0xe2, 0x82).buffer), Uint8Array.of(0xac, ...Buffer.from('é'.repeat(150)))];
+  const bytes = [
+    Uint8Array.of(0x78, 0xc3),
+    new DataView(Uint8Array.of(0xa9, 0xe2, 0x82).buffer),
+    Uint8Array.of(0xac, ...Buffer.from('é'.repeat(150))),
+  ];
   const long = `${'é'.repeat(100)}\uD800`;
   const undo = tamper();
   let decoder;
@@ -106,7 +111,9 @@ async function streamsUnder(tamper, DecoderStream = Identity, EncoderStream = Id
   const list = (chunks, show) => (chunks === null ? [] : [...list(chunks.next, show), show(chunks.value)]);
   return {
     decoder,
-    decoded: list(decoded, (chunk) => (typeof chunk === 'string' ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('hex'))),
+    decoded: list(decoded, (chunk) =>
+      typeof chunk === 'string' ? chunk : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('hex'),
+    ),
     encoder,
     encoded: list(encoded, (chunk) => `${Object.prototype.toString.call(chunk)} ${Buffer.from(chunk).toString('hex')}`),
   };
@@ -133,7 +140,11 @@ const bounded = (promise) =>
   });
 
 const results = {};
-const names = [...Object.keys(TAMPERS).filter((name) => !INDEX_TAMPERS.includes(name)), ...Object.keys(STREAM_TAMPERS), ...INDEX_TAMPERS];
+const names = [
+  ...Object.keys(TAMPERS).filter((name) => !INDEX_TAMPERS.includes(name)),
+  ...Object.keys(STREAM_TAMPERS),
+  ...INDEX_TAMPERS,
+];
 const tampers = { 'nothing replaced': () => () => {}, ...TAMPERS, ...STREAM_TAMPERS };
 for (const name of ['nothing replaced', ...names]) {
   hostThrew = undefined;

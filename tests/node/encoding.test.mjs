@@ -208,7 +208,10 @@ test('weft.encode, decode, labelToEncoding, sniffBOM', () => {
   assert.deepEqual([...weft.encode('€', 'utf-16le')], [0xe2, 0x82, 0xac]);
   // Lone surrogates become U+FFFD (USVString).
   assert.deepEqual([...weft.encode('\uD800')], [0xef, 0xbf, 0xbd]);
-  assert.deepEqual([...weft.encode('a\uDC00\uD83D\uDE00\uD800b', 'shift_jis', { mode: 'html' })], [...Buffer.from('a&#65533;&#128512;&#65533;b')]);
+  assert.deepEqual(
+    [...weft.encode('a\uDC00\uD83D\uDE00\uD800b', 'shift_jis', { mode: 'html' })],
+    [...Buffer.from('a&#65533;&#128512;&#65533;b')],
+  );
   assert.throws(() => weft.encode('a\uD800', 'windows-1252'), { name: 'TypeError', message: /windows-1252 cannot encode/ });
 
   assert.equal(weft.decode(new Uint8Array([0x82, 0xa0]), 'sjis'), '\u3042');

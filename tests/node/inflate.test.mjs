@@ -33,7 +33,16 @@ const INPUTS = {
 
 test('inflates zlib output at levels 0, 1, 6 and 9 and with each strategy', () => {
   const { Z_FIXED, Z_HUFFMAN_ONLY, Z_RLE, Z_FILTERED } = constants;
-  const settings = [{ level: 0 }, { level: 1 }, { level: 6 }, { level: 9 }, { strategy: Z_FIXED }, { strategy: Z_HUFFMAN_ONLY }, { strategy: Z_RLE }, { strategy: Z_FILTERED }];
+  const settings = [
+    { level: 0 },
+    { level: 1 },
+    { level: 6 },
+    { level: 9 },
+    { strategy: Z_FIXED },
+    { strategy: Z_HUFFMAN_ONLY },
+    { strategy: Z_RLE },
+    { strategy: Z_FILTERED },
+  ];
   for (const [name, bytes] of Object.entries(INPUTS)) {
     for (const options of settings) assert.ok(roundTrip(bytes, options).equals(bytes), `${name} ${JSON.stringify(options)}`);
   }
@@ -79,7 +88,10 @@ test('works in a realm whose typed array, Array, String and Function methods wer
     replace(Array.prototype, Symbol.iterator);`,
     context,
   );
-  const source = readFileSync(join(root, 'js', 'inflate.js'), 'utf8').replace('export function inflateBase64', 'function inflateBase64');
+  const source = readFileSync(join(root, 'js', 'inflate.js'), 'utf8').replace(
+    'export function inflateBase64',
+    'function inflateBase64',
+  );
   const inflated = vm.runInContext(`${source}\ninflateBase64(text, size)`, context);
   // (Its buffer: the realm's typed array length getter throws.)
   assert.ok(Buffer.from(inflated.buffer).equals(bytes));
@@ -112,7 +124,9 @@ test('the wasm inline in each pkg UNIT-wasm.js and polyfill inflates to exactly 
       const wasm = wasms.get(unit);
       // (The area's module of the unit's name, or, for whatwg-url, the one both its subpaths
       // re-export.)
-      const inflates = (name) => existsSync(join(pkgDir, name)) && readFileSync(join(pkgDir, name), 'utf8').includes(`inflateBase64(WASM, ${wasm.length})`);
+      const inflates = (name) =>
+        existsSync(join(pkgDir, name)) &&
+        readFileSync(join(pkgDir, name), 'utf8').includes(`inflateBase64(WASM, ${wasm.length})`);
       assert.ok(inflates(`${unit}.js`) || inflates(`${unit}-core.js`), `${unit}.js (or ${unit}-core.js) inflates ${file}`);
       assert.ok(Buffer.from(inflateBase64(text, wasm.length)).equals(wasm), file);
       found.push(unit);

@@ -79,11 +79,38 @@ for (const [name, entry] of [
 
 // Every encoding the lite build includes: all but the legacy multi-byte ones and replacement.
 const included = [
-  'UTF-8', 'UTF-16BE', 'UTF-16LE', 'IBM866', 'ISO-8859-2', 'ISO-8859-3', 'ISO-8859-4', 'ISO-8859-5',
-  'ISO-8859-6', 'ISO-8859-7', 'ISO-8859-8', 'ISO-8859-8-I', 'ISO-8859-10', 'ISO-8859-13',
-  'ISO-8859-14', 'ISO-8859-15', 'ISO-8859-16', 'KOI8-R', 'KOI8-U', 'macintosh', 'windows-874',
-  'windows-1250', 'windows-1251', 'windows-1252', 'windows-1253', 'windows-1254', 'windows-1255',
-  'windows-1256', 'windows-1257', 'windows-1258', 'x-mac-cyrillic', 'x-user-defined',
+  'UTF-8',
+  'UTF-16BE',
+  'UTF-16LE',
+  'IBM866',
+  'ISO-8859-2',
+  'ISO-8859-3',
+  'ISO-8859-4',
+  'ISO-8859-5',
+  'ISO-8859-6',
+  'ISO-8859-7',
+  'ISO-8859-8',
+  'ISO-8859-8-I',
+  'ISO-8859-10',
+  'ISO-8859-13',
+  'ISO-8859-14',
+  'ISO-8859-15',
+  'ISO-8859-16',
+  'KOI8-R',
+  'KOI8-U',
+  'macintosh',
+  'windows-874',
+  'windows-1250',
+  'windows-1251',
+  'windows-1252',
+  'windows-1253',
+  'windows-1254',
+  'windows-1255',
+  'windows-1256',
+  'windows-1257',
+  'windows-1258',
+  'x-mac-cyrillic',
+  'x-user-defined',
 ];
 
 test('every included encoding decodes and encodes exactly as the full build does', () => {
@@ -134,8 +161,22 @@ test('the rest of the package works in the lite build', async () => {
 test('TextEncoder without a host encoder (js/fallback/utf8.js loop): encode and encodeInto as the standard, in both builds', () => {
   // Strings with lone surrogates, pairs, and every UTF-8 length, and destinations that end inside
   // a character; expected values from Node's own TextEncoder (which gets them right).
-  const strings = ['', 'a', '\u00e9', '\u20ac', '\u{1F600}', '\uD800', '\uDC00', 'a\uD800b', '\uDC00\uD800', 'x\u{10FFFF}\u0800\u07FF\u0080'];
-  fc.assert(fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (string) => void strings.push(string)), { numRuns: 200, seed: 11 });
+  const strings = [
+    '',
+    'a',
+    '\u00e9',
+    '\u20ac',
+    '\u{1F600}',
+    '\uD800',
+    '\uDC00',
+    'a\uD800b',
+    '\uDC00\uD800',
+    'x\u{10FFFF}\u0800\u07FF\u0080',
+  ];
+  fc.assert(
+    fc.property(fc.string({ unit: 'binary', maxLength: 40 }), (string) => void strings.push(string)),
+    { numRuns: 200, seed: 11 },
+  );
   const native = new globalThis.TextEncoder();
   const cases = [];
   for (const string of strings) {
@@ -179,7 +220,10 @@ test('a bundle that imports only TextDecoder leaves out the other classes and fu
   const { build } = await import('esbuild');
   for (const subpath of ['webweft/encoding-lite', 'webweft/encoding']) {
     const result = await build({
-      stdin: { contents: `import { TextDecoder } from '${subpath}'; console.log(new TextDecoder('latin1').decode(new Uint8Array([0xe9])));`, resolveDir: pkgDir },
+      stdin: {
+        contents: `import { TextDecoder } from '${subpath}'; console.log(new TextDecoder('latin1').decode(new Uint8Array([0xe9])));`,
+        resolveDir: pkgDir,
+      },
       bundle: true,
       format: 'esm',
       platform: 'browser',

@@ -21,7 +21,10 @@ const SUBPATHS = {
   '.': { file: 'index', call: (m) => m.btoa('a') === 'YQ==' },
   './url': { file: 'url', call: (m) => new m.URL('HTTP://A.test/b/../c').href === 'http://a.test/c' },
   './encoding': { file: 'encoding', call: (m) => new m.TextDecoder('sjis').decode(new Uint8Array([0x82, 0xa0])) === '\u3042' },
-  './encoding-lite': { file: 'encoding-lite', call: (m) => new m.TextDecoder('koi8-r').decode(new Uint8Array([0xc1])) === '\u0430' },
+  './encoding-lite': {
+    file: 'encoding-lite',
+    call: (m) => new m.TextDecoder('koi8-r').decode(new Uint8Array([0xc1])) === '\u0430',
+  },
   './structured-clone': { file: 'structured-clone', call: (m) => m.deserialize(m.serialize(new Map([[1, 2n]]))).get(1) === 2n },
   './base64': { file: 'base64', call: (m) => m.atob(' Y Q = = ') === 'a' },
   './html': { file: 'html', call: (m) => m.parseInteger(' -7px') === -7 },
@@ -46,7 +49,12 @@ test('every subpath resolves to its node builds under import and require, one in
     assert.equal(require.resolve(specifier(subpath)), join(pkgDir, `${file}.cjs`));
     const imported = await import(specifier(subpath));
     const required = require(specifier(subpath));
-    assert.deepEqual(Object.keys(imported).sort(), Object.keys(required).filter((key) => key !== '__esModule').sort());
+    assert.deepEqual(
+      Object.keys(imported).sort(),
+      Object.keys(required)
+        .filter((key) => key !== '__esModule')
+        .sort(),
+    );
     for (const key of Object.keys(imported)) assert.equal(imported[key], required[key], `${subpath} ${key}: the same object`);
     assert.ok(call(imported), `${subpath} works`);
   }
@@ -86,7 +94,9 @@ test('every file the exports map, main, types and typesVersions name exists in p
   }
   const files = readdirSync(pkgDir);
   for (const file of files) {
-    const listed = manifest.files.some((pattern) => (pattern.startsWith('*') ? file.endsWith(pattern.slice(1)) : file === pattern));
+    const listed = manifest.files.some((pattern) =>
+      pattern.startsWith('*') ? file.endsWith(pattern.slice(1)) : file === pattern,
+    );
     if (file !== 'package.json') assert.ok(listed, `${file} is in "files"`);
   }
 });
@@ -100,10 +110,14 @@ test("no shipped file has a class static block (React Native's Babel preset refu
 /** Runs `source` in a fresh Node process (ES module) after the wasm-counting helper. */
 function runNode(source) {
   const helper = pathToFileURL(join(dirname(fileURLToPath(import.meta.url)), 'wasm-instances.mjs')).href;
-  return execFileSync(process.execPath, ['--input-type=module', '-e', `import { modules } from ${JSON.stringify(helper)};\n${source}`], {
-    cwd: pkgDir,
-    encoding: 'utf8',
-  });
+  return execFileSync(
+    process.execPath,
+    ['--input-type=module', '-e', `import { modules } from ${JSON.stringify(helper)};\n${source}`],
+    {
+      cwd: pkgDir,
+      encoding: 'utf8',
+    },
+  );
 }
 
 test('nothing compiles at import; the first call compiles only the wasm its area needs, once', () => {
@@ -119,13 +133,25 @@ test('nothing compiles at import; the first call compiles only the wasm its area
     ['webweft/url', 'm.publicSuffix("a.co.uk")', ['urlParse', 'publicSuffixOfDomain']],
     ['webweft/url', 'm.parseURL("http://a.test/")', ['urlParse']],
     // A query in another encoding than UTF-8: the encoding area's labels and encoder, through JS.
-    ['webweft/url', 'm.parseURL("http://a.test/?\\u00e9", undefined, { encoding: "shift_jis" })', ['encodingEncodeQuery', 'urlParse']],
+    [
+      'webweft/url',
+      'm.parseURL("http://a.test/?\\u00e9", undefined, { encoding: "shift_jis" })',
+      ['encodingEncodeQuery', 'urlParse'],
+    ],
     ['webweft/encoding', 'new m.TextDecoder("big5").decode(new Uint8Array([0x61]))', ['encodingDecode']],
     // UTF-8's usual labels resolve in JS, and short well-formed input decodes in JS: no wasm.
-    ['webweft/encoding', 'new m.TextDecoder().decode(new Uint8Array([0x68, 0xc3, 0xa9])); new m.TextDecoder("utf8", { fatal: true }).encoding', []],
+    [
+      'webweft/encoding',
+      'new m.TextDecoder().decode(new Uint8Array([0x68, 0xc3, 0xa9])); new m.TextDecoder("utf8", { fatal: true }).encoding',
+      [],
+    ],
     ['webweft/encoding', 'new m.TextDecoder("utf-8").decode(new Uint8Array([0xff]))', ['encodingDecode']],
     // (Streaming: a whole large UTF-8 input goes to Node 24's own decoder, which needs no wasm.)
-    ['webweft/encoding-lite', 'new m.TextEncoder().encodeInto("a", new Uint8Array(3)); new m.TextDecoder().decode(new Uint8Array(300), { stream: true })', ['encodingDecode']],
+    [
+      'webweft/encoding-lite',
+      'new m.TextEncoder().encodeInto("a", new Uint8Array(3)); new m.TextDecoder().decode(new Uint8Array(300), { stream: true })',
+      ['encodingDecode'],
+    ],
     ['webweft/structured-clone', 'm.structuredClone({ a: [1n, new Date(0)] })', []],
     // serialize/deserialize too: the wire-format codec is JavaScript (js/structured-clone/wire.js).
     ['webweft/structured-clone', 'm.deserialize(m.serialize(1))', []],
@@ -143,11 +169,14 @@ console.log(JSON.stringify({ atImport, compiled: modules.map((module) => WebAsse
     const { atImport, compiled } = JSON.parse(out);
     assert.equal(atImport, 0, `${name}: nothing compiled at import`);
     assert.equal(compiled.length, expected.length, `${name} ${calls}: ${expected.length} wasm compiled`);
-    expected.forEach((exportName, i) => assert.ok(compiled[i].includes(exportName), `${name}: compiled a wasm with ${exportName}`));
+    expected.forEach((exportName, i) =>
+      assert.ok(compiled[i].includes(exportName), `${name}: compiled a wasm with ${exportName}`),
+    );
   }
   // No wasm duplicates another's code: the URL wasm has no Public Suffix List or encoders, the
   // public-suffix and html ones no URL parser; base64 and structured-clone have no wasm.
-  const exportsOf = (file) => WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(join(pkgDir, file)))).map((e) => e.name);
+  const exportsOf = (file) =>
+    WebAssembly.Module.exports(new WebAssembly.Module(readFileSync(join(pkgDir, file)))).map((e) => e.name);
   assert.ok(!existsSync(join(pkgDir, 'base64.wasm')));
   assert.ok(!existsSync(join(pkgDir, 'structured-clone.wasm')));
   assert.ok(!exportsOf('url.wasm').includes('encodingDecode'));
@@ -156,9 +185,11 @@ console.log(JSON.stringify({ atImport, compiled: modules.map((module) => WebAsse
   assert.ok(!exportsOf('html.wasm').includes('encodingDecode'));
 });
 
-test('the shipped wasms carry no panic locations: their source paths and std\'s messages are zeroed', () => {
+test("the shipped wasms carry no panic locations: their source paths and std's messages are zeroed", () => {
   // tools/panic-data.mjs; polyfill.js's full wasm is inline (base64 of raw DEFLATE).
-  const wasms = readdirSync(pkgDir).filter((file) => file.endsWith('.wasm')).map((file) => [file, readFileSync(join(pkgDir, file))]);
+  const wasms = readdirSync(pkgDir)
+    .filter((file) => file.endsWith('.wasm'))
+    .map((file) => [file, readFileSync(join(pkgDir, file))]);
   const inline = /"([A-Za-z0-9+/]{1000,}={0,2})"/.exec(readFileSync(join(pkgDir, 'polyfill.js'), 'utf8'))[1];
   wasms.push(['polyfill.js', inflateRawSync(Buffer.from(inline, 'base64'))]);
   assert.equal(wasms.length, 7);
@@ -182,7 +213,14 @@ const w = createRequire(${JSON.stringify(join(pkgDir, 'x.js'))})('./index.cjs');
 console.log([new w.URL('https://\u00e9.test/\u00e9').href, w.atob('YQ=='), new w.TextDecoder().decode(new w.TextEncoder().encode('\u00e9\uD800')),
   w.html.encodingParseAndSerializeURL('?\u00e9', 'utf-8', 'http://x/'), w.domainToUnicode('xn--9ca.test')].join(' '));`);
   assert.equal(out.trim(), 'https://xn--9ca.test/%C3%A9 a \u00e9\ufffd http://x/?%C3%A9 \u00e9.test');
-  assert.equal(execFileSync(process.execPath, ['-e', "const { TextDecoder } = require('webweft'); console.log(new TextDecoder().encoding)"], { cwd: pkgDir, encoding: 'utf8' }).trim(), 'utf-8');
+  assert.equal(
+    execFileSync(
+      process.execPath,
+      ['-e', "const { TextDecoder } = require('webweft'); console.log(new TextDecoder().encoding)"],
+      { cwd: pkgDir, encoding: 'utf8' },
+    ).trim(),
+    'utf-8',
+  );
 });
 
 test('the inline-wasm ES modules (browsers, bundlers, Deno) need no init and no file access', async () => {
@@ -203,13 +241,24 @@ test("an app's bundle has every inline wasm it uses together, ahead of the areas
     ["import * as webweft from 'webweft'; console.log(webweft);", ['encoding', 'html', 'public-suffix', 'url']],
     ["import { URL } from 'webweft'; console.log(new URL('https://a.test/').host);", ['url']],
     // (webweft/url can reach the encoding area's wasm: its module starts with both.)
-    ["import { URL } from 'webweft/url'; import { TextDecoder } from 'webweft/encoding'; console.log(new TextDecoder(), new URL('https://a.test/'));", ['encoding', 'url']],
+    [
+      "import { URL } from 'webweft/url'; import { TextDecoder } from 'webweft/encoding'; console.log(new TextDecoder(), new URL('https://a.test/'));",
+      ['encoding', 'url'],
+    ],
     // What needs no wasm takes none, though TextDecoder beside it does work at load.
     ["import { TextEncoder } from 'webweft/encoding'; console.log(new TextEncoder().encode('a'));", []],
     ["import { TextEncoder, structuredClone } from 'webweft'; console.log(new TextEncoder(), structuredClone(1));", []],
     ["import { TextDecoder } from 'webweft'; console.log(new TextDecoder().decode(new Uint8Array(1)));", ['encoding']],
   ]) {
-    const result = await build({ stdin: { contents: app, resolveDir: pkgDir }, bundle: true, minify: true, format: 'esm', platform: 'browser', write: false, logLevel: 'error' });
+    const result = await build({
+      stdin: { contents: app, resolveDir: pkgDir },
+      bundle: true,
+      minify: true,
+      format: 'esm',
+      platform: 'browser',
+      write: false,
+      logLevel: 'error',
+    });
     const code = result.outputFiles[0].text;
     const texts = [...code.matchAll(wasmText)];
     const wasmOf = (text) => units.find((unit) => readFileSync(join(pkgDir, `${unit}-wasm.js`), 'utf8').includes(text));
@@ -217,14 +266,18 @@ test("an app's bundle has every inline wasm it uses together, ahead of the areas
     // Between two of them, at most a declaration's few characters (`;var a=`); before the first,
     // esbuild's helpers and the namespace's list of getters, none of an area's functions or classes.
     for (let i = 1; i < texts.length; i++) assert.ok(texts[i].index - (texts[i - 1].index + texts[i - 1][0].length) < 16, app);
-    if (texts.length > 0) assert.ok(!/\b(function|class)\b/.test(code.slice(0, texts[0].index)), `${app}: ${code.slice(0, texts[0].index)}`);
+    if (texts.length > 0)
+      assert.ok(!/\b(function|class)\b/.test(code.slice(0, texts[0].index)), `${app}: ${code.slice(0, texts[0].index)}`);
   }
 });
 
 test('the ES modules for bundlers share one copy of the modules that are not per unit', () => {
   const copies = {};
-  for (const file of readdirSync(pkgDir).filter((name) => name.endsWith('.js') && !/polyfill|^[a-z-]+-(wasm|asm)\.js$/.test(name))) {
-    for (const source of JSON.parse(readFileSync(join(pkgDir, `${file}.map`), 'utf8')).sources) (copies[source.replace(/^.*\/js\//, '')] ??= []).push(file);
+  for (const file of readdirSync(pkgDir).filter(
+    (name) => name.endsWith('.js') && !/polyfill|^[a-z-]+-(wasm|asm)\.js$/.test(name),
+  )) {
+    for (const source of JSON.parse(readFileSync(join(pkgDir, `${file}.map`), 'utf8')).sources)
+      (copies[source.replace(/^.*\/js\//, '')] ??= []).push(file);
   }
   const shared = {
     'utf8.js': 'shared-utf8.js',
@@ -242,7 +295,10 @@ test('the ES modules for bundlers share one copy of the modules that are not per
 });
 
 test('the polyfill installer replaces only missing or broken globals unless forced', () => {
-  const saved = ['atob', 'btoa', 'structuredClone', 'URL', 'URLSearchParams'].map((name) => [name, Object.getOwnPropertyDescriptor(globalThis, name)]);
+  const saved = ['atob', 'btoa', 'structuredClone', 'URL', 'URLSearchParams'].map((name) => [
+    name,
+    Object.getOwnPropertyDescriptor(globalThis, name),
+  ]);
   try {
     const only = ['atob', 'btoa'];
     assert.deepEqual(esm.installPolyfill({ only }), [], "Node's atob and btoa pass the feature tests");
@@ -261,7 +317,21 @@ test('the polyfill installer replaces only missing or broken globals unless forc
 
 // Each polyfill subpath: its file and the globals it (alone) installs.
 const POLYFILLS = {
-  './polyfill': ['polyfill.js', ['atob', 'btoa', 'DOMException', 'TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream', 'structuredClone', 'URL', 'URLSearchParams']],
+  './polyfill': [
+    'polyfill.js',
+    [
+      'atob',
+      'btoa',
+      'DOMException',
+      'TextDecoder',
+      'TextEncoder',
+      'TextDecoderStream',
+      'TextEncoderStream',
+      'structuredClone',
+      'URL',
+      'URLSearchParams',
+    ],
+  ],
   './url/polyfill': ['url.polyfill.js', ['URL', 'URLSearchParams']],
   './encoding/polyfill': ['encoding.polyfill.js', ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream']],
   './structured-clone/polyfill': ['structured-clone.polyfill.js', ['structuredClone', 'DOMException']],
@@ -286,9 +356,16 @@ test('each polyfill is a classic script that installs only its globals, in a con
   }
   // Each part works once installed, and the parts merge into one namespace.
   const context = vm.createContext({});
-  for (const file of ['base64.polyfill.js', 'url.polyfill.js']) vm.runInContext(readFileSync(join(pkgDir, file), 'utf8'), context);
-  assert.equal(vm.runInContext("atob('YQ==') + new URL('HTTP://A/').href + webweft.installed.join()", context), 'ahttp://a/atob,btoa,DOMException,URL,URLSearchParams');
-  assert.equal(vm.runInContext("typeof webweft.atob + typeof webweft.URL + typeof TextDecoder", context), 'functionfunctionundefined');
+  for (const file of ['base64.polyfill.js', 'url.polyfill.js'])
+    vm.runInContext(readFileSync(join(pkgDir, file), 'utf8'), context);
+  assert.equal(
+    vm.runInContext("atob('YQ==') + new URL('HTTP://A/').href + webweft.installed.join()", context),
+    'ahttp://a/atob,btoa,DOMException,URL,URLSearchParams',
+  );
+  assert.equal(
+    vm.runInContext('typeof webweft.atob + typeof webweft.URL + typeof TextDecoder', context),
+    'functionfunctionundefined',
+  );
 });
 
 test("import 'webweft/url/polyfill' in Node installs (forced) and defines globalThis.webweft", () => {
@@ -322,7 +399,17 @@ test('every exported function and class has its real name and length in every bu
   // WebIDL lengths (required arguments) of a few.
   const lengths = Object.fromEntries(reference.map(([key, , length]) => [key, length]));
   assert.deepEqual(
-    [lengths.atob, lengths.btoa, lengths.structuredClone, lengths.URL, lengths.URLSearchParams, lengths.TextDecoder, lengths.TextEncoder, lengths.serialize, lengths.deserialize],
+    [
+      lengths.atob,
+      lengths.btoa,
+      lengths.structuredClone,
+      lengths.URL,
+      lengths.URLSearchParams,
+      lengths.TextDecoder,
+      lengths.TextEncoder,
+      lengths.serialize,
+      lengths.deserialize,
+    ],
     [1, 1, 1, 1, 0, 0, 0, 1, 1],
   );
   const bundles = [
@@ -336,7 +423,8 @@ test('every exported function and class has its real name and length in every bu
     if (subpath.startsWith('./whatwg-url')) {
       // whatwg-url's API, not webweft's: its functions and classes by their own names.
       for (const module of [cjs, web]) {
-        for (const [key, value] of Object.entries(module)) if (typeof value === 'function') assert.equal(value.name, key, `${file} ${key}.name`);
+        for (const [key, value] of Object.entries(module))
+          if (typeof value === 'function') assert.equal(value.name, key, `${file} ${key}.name`);
       }
       continue;
     }
@@ -350,7 +438,11 @@ test('every exported function and class has its real name and length in every bu
   const namespace = vm.runInContext('webweft', context);
   // The polyfill's namespace has `install` (of the parts loaded) where the module has installPolyfill.
   const withoutInstaller = reference.filter(([key]) => key !== 'installPolyfill');
-  assert.deepEqual(signatures(Object.fromEntries(withoutInstaller.map(([key]) => key.split('.')[0]).map((key) => [key, namespace[key]]))), withoutInstaller, 'polyfill.js');
+  assert.deepEqual(
+    signatures(Object.fromEntries(withoutInstaller.map(([key]) => key.split('.')[0]).map((key) => [key, namespace[key]]))),
+    withoutInstaller,
+    'polyfill.js',
+  );
   assert.equal(namespace.install.name, 'install');
   for (const [file, module] of bundles) assert.deepEqual(signatures(module), reference, file);
 });

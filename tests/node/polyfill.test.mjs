@@ -18,7 +18,18 @@ const AREAS = {
   'webweft/structured-clone/polyfill': ['structuredClone', 'DOMException'],
 };
 AREAS['webweft/polyfill'] = [...new Set(Object.values(AREAS).flat())];
-const PROVIDED = ['atob', 'btoa', 'DOMException', 'URL', 'URLSearchParams', 'TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream', 'structuredClone'];
+const PROVIDED = [
+  'atob',
+  'btoa',
+  'DOMException',
+  'URL',
+  'URLSearchParams',
+  'TextDecoder',
+  'TextEncoder',
+  'TextDecoderStream',
+  'TextEncoderStream',
+  'structuredClone',
+];
 const source = (specifier) => readFileSync(require.resolve(specifier), 'utf8');
 
 /** A fresh realm whose global object has only `globals` beyond ECMAScript's; runs `code` there. */
@@ -34,12 +45,15 @@ const EXERCISE = {
   atob: "atob(' Y Q = = ') === 'a' && btoa('\\xff') === '/w=='",
   btoa: "(() => { try { btoa('\\u0100'); return false; } catch (error) { return error.name === 'InvalidCharacterError' && error instanceof DOMException && error.code === 5; } })()",
   URL: "new URL('HTTP://0x7F.1:80/a b/../c').href === 'http://127.0.0.1/c' && URL.parse('nope') === null && new URL('http://ü.test/').host === 'xn--tda.test'",
-  URLSearchParams: "new URLSearchParams('a=1&a=2&b=%E2%9C%93').getAll('a').join() === '1,2' && new URLSearchParams({ b: '✓' }).toString() === 'b=%E2%9C%93'",
-  TextDecoder: "new TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0])) === '\\u3042' && new TextDecoder().decode(new Uint8Array([0xef, 0xbb, 0xbf, 0xe2, 0x9c, 0x93])) === '✓'",
+  URLSearchParams:
+    "new URLSearchParams('a=1&a=2&b=%E2%9C%93').getAll('a').join() === '1,2' && new URLSearchParams({ b: '✓' }).toString() === 'b=%E2%9C%93'",
+  TextDecoder:
+    "new TextDecoder('shift_jis').decode(new Uint8Array([0x82, 0xa0])) === '\\u3042' && new TextDecoder().decode(new Uint8Array([0xef, 0xbb, 0xbf, 0xe2, 0x9c, 0x93])) === '✓'",
   TextEncoder: "new TextEncoder().encode('a\\u{1F600}\\uD800').join() === '97,240,159,152,128,239,191,189'",
   DOMException:
     "(() => { const e = new DOMException('m', 'DataCloneError'); return e.code === 25 && e.name === 'DataCloneError' && e.message === 'm' && Object.getPrototypeOf(DOMException.prototype) === Error.prototype && DOMException.DATA_CLONE_ERR === 25 && Object.prototype.toString.call(e) === '[object DOMException]'; })()",
-  structuredClone: "(() => { const m = new Map([[1, { d: new Date(0) }]]); m.set('self', m); const c = structuredClone(m); return c !== m && c.get('self') === c && c.get(1).d.getTime() === 0; })()",
+  structuredClone:
+    "(() => { const m = new Map([[1, { d: new Date(0) }]]); m.set('self', m); const c = structuredClone(m); return c !== m && c.get('self') === c && c.get(1).d.getTime() === 0; })()",
 };
 
 for (const [specifier, names] of Object.entries(AREAS)) {
@@ -72,7 +86,12 @@ test('a polyfill keeps the host globals that pass its feature tests and fills in
 });
 
 test('webweftPolyfillOptions: force replaces good host globals, only limits the names', () => {
-  const { run, list } = realm({ TextEncoder, atob, btoa, webweftPolyfillOptions: { force: true, only: ['atob', 'TextEncoder'] } });
+  const { run, list } = realm({
+    TextEncoder,
+    atob,
+    btoa,
+    webweftPolyfillOptions: { force: true, only: ['atob', 'TextEncoder'] },
+  });
   run(source('webweft/polyfill'));
   assert.deepEqual(list('webweft.installed'), ['TextEncoder', 'atob']);
   assert.notEqual(run('atob'), atob);
@@ -110,11 +129,13 @@ test('replacing a host interface keeps its extra statics and instanceof for its 
   assert.equal(run('class Sub extends URL {}; before instanceof Sub'), false, 'subclasses keep the ordinary instanceof');
   assert.equal(run("new (class extends URL {})('https://a/') instanceof URL"), true);
   assert.equal(
-    run("try { Object.getOwnPropertyDescriptor(URL.prototype, 'href').get.call(before); false } catch (error) { error instanceof TypeError }"),
+    run(
+      "try { Object.getOwnPropertyDescriptor(URL.prototype, 'href').get.call(before); false } catch (error) { error instanceof TypeError }",
+    ),
     true,
     "webweft's members still brand-check: a TypeError for the host's object",
   );
-  assert.equal(run("URL[Symbol.hasInstance].name"), '[Symbol.hasInstance]');
+  assert.equal(run('URL[Symbol.hasInstance].name'), '[Symbol.hasInstance]');
   // Installing again (forced) replaces webweft's with itself: nothing changes.
   assert.deepEqual(list("webweft.install({ force: true, only: ['URL'] })"), ['URL']);
   assert.equal(run('before instanceof URL'), true);

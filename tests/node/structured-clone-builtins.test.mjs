@@ -55,7 +55,10 @@ function richValue() {
   const shared = { s: 'shared' };
   const value = {
     array: [1, , 'three', { four: 4 }, [shared]],
-    map: new Map([['k', shared], [shared, new Set([1, 'x'])]]),
+    map: new Map([
+      ['k', shared],
+      [shared, new Set([1, 'x'])],
+    ]),
     date: new Date(1e12),
     regexp: /a+b/giu,
     wrappers: [Object(1), Object('s'), Object(true), Object(5n)],
@@ -66,7 +69,7 @@ function richValue() {
     text: 'é'.repeat(80),
     ascii: 'an ASCII string long enough for the host encoder path '.repeat(2),
     empty: {},
-    '0': 'index key',
+    0: 'index key',
     __proto__key: 1,
   };
   defineProperty(value, '__proto__', { value: 'a plain key', enumerable: true, writable: true, configurable: true });
@@ -100,10 +103,18 @@ test('TextDecoderStream and TextEncoderStream: every built-in they use may be re
   // spread the arguments of a transformer's steps and define properties with descriptors that
   // inherit from Object.prototype, a replaced array iterator or Object.prototype.get or .set.
   const breakTheHost = [
-    'Array.prototype[0] accessor', 'Array.prototype[1] accessor', 'Array.prototype[2] accessor', 'Array.prototype[3] accessor',
+    'Array.prototype[0] accessor',
+    'Array.prototype[1] accessor',
+    'Array.prototype[2] accessor',
+    'Array.prototype[3] accessor',
     'Object.prototype[0] accessor',
     ...(Number(process.versions.node.split('.')[0]) < 22
-      ? ['Object.prototype.get (descriptors)', 'Object.prototype.set accessor', 'Array.prototype[Symbol.iterator]', '%ArrayIteratorPrototype%.next']
+      ? [
+          'Object.prototype.get (descriptors)',
+          'Object.prototype.set accessor',
+          'Array.prototype[Symbol.iterator]',
+          '%ArrayIteratorPrototype%.next',
+        ]
       : []),
   ];
   for (const [name, { weft: made, control: passed }] of Object.entries(results)) {
@@ -114,7 +125,10 @@ test('TextDecoderStream and TextEncoderStream: every built-in they use may be re
   }
   // Every tamper of the clone's list ran (the script's list may have one more: it has node:util),
   // and the 17 of the encoding classes and streams.
-  assert.deepEqual(Object.keys(TAMPERS).filter((name) => !(name in results)), []);
+  assert.deepEqual(
+    Object.keys(TAMPERS).filter((name) => !(name in results)),
+    [],
+  );
   assert.ok(Object.keys(results).filter((name) => !(name in TAMPERS)).length >= 1 + 17);
 });
 
@@ -135,7 +149,10 @@ test('built-ins replaced after import but before the first clone (which instanti
     }
     process.stdout.write(results);
   `;
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', cwd: new URL('.', import.meta.url) });
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    cwd: new URL('.', import.meta.url),
+  });
   assert.equal(run.stderr, '');
   assert.equal(run.stdout.trim(), 'ok ok ok');
 });
@@ -146,7 +163,12 @@ test('an indexed accessor on Array.prototype neither breaks a clone nor sees its
     const secret = { secret: 1 };
     const clone = weft.structuredClone([secret]);
     assert.ok(Object.hasOwn(clone, 0));
-    assert.deepEqual(Object.getOwnPropertyDescriptor(clone, 0), { value: { secret: 1 }, writable: true, enumerable: true, configurable: true });
+    assert.deepEqual(Object.getOwnPropertyDescriptor(clone, 0), {
+      value: { secret: 1 },
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
   });
   assert.deepEqual(leaked, []);
 });
@@ -155,7 +177,10 @@ test('a replaced getter that a failure path uses still gives a DataCloneError wi
   for (const tamper of [method(JSON, 'stringify'), method(RegExp.prototype, 'test'), method(Array.prototype, 'push')]) {
     during(tamper, () => {
       for (const clone of [weft.structuredClone, (v) => weft.deserialize(weft.serialize(v))]) {
-        assert.throws(() => clone({ 'a b': [1, () => {}] }), { name: 'DataCloneError', message: /A function could not be cloned \(at value\["a b"\]\[1\]\)/ });
+        assert.throws(() => clone({ 'a b': [1, () => {}] }), {
+          name: 'DataCloneError',
+          message: /A function could not be cloned \(at value\["a b"\]\[1\]\)/,
+        });
       }
     });
   }
@@ -181,7 +206,11 @@ test('a built-in object whose prototype is null or Object.prototype clones as it
   for (const [name, make] of Object.entries(makers)) {
     for (const proto of [null, Object.prototype]) {
       const reproto = () => Object.setPrototypeOf(make(), proto);
-      assertClonesLikeNative(() => ({ value: reproto(), again: [reproto()] }), () => () => {}, `${name} with prototype ${proto}`);
+      assertClonesLikeNative(
+        () => ({ value: reproto(), again: [reproto()] }),
+        () => () => {},
+        `${name} with prototype ${proto}`,
+      );
     }
   }
   // Uncloneable kinds stay uncloneable without their prototype where node:util's type checks
@@ -223,7 +252,10 @@ test("without node:util, the host's structuredClone only speeds up the check of 
       const results = [weft.structuredClone(value), weft.structuredClone(value, { transfer: [] }), weft.deserialize(weft.serialize(value))].map(kinds);
       process.stdout.write(results.every((r) => r === expected) ? 'same' : expected + '\\n' + results.join('\\n'));
     `;
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', cwd: new URL('.', import.meta.url) });
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      cwd: new URL('.', import.meta.url),
+    });
     assert.equal(run.stderr, '', name);
     assert.equal(run.stdout, 'same', name);
   }
@@ -286,7 +318,10 @@ test('WebAssembly.Module clones through the host; Memory, Table, Global and Inst
   for (const [name, value] of Object.entries(others)) {
     assert.throws(() => structuredClone(value), { name: 'DataCloneError' }, `native ${name}`);
     for (const clone of [weft.structuredClone, weft.serialize, (v) => weft.serialize(v, { forStorage: true })]) {
-      assert.throws(() => clone({ at: value }), { name: 'DataCloneError', message: new RegExp(`WebAssembly\\.${name}.*at value\\.at`) });
+      assert.throws(() => clone({ at: value }), {
+        name: 'DataCloneError',
+        message: new RegExp(`WebAssembly\\.${name}.*at value\\.at`),
+      });
     }
   }
   // A shared memory is serializable (in process).
@@ -337,7 +372,11 @@ test("weft's URL, URLSearchParams and encoding objects are platform objects that
   for (const [name, value] of Object.entries(values)) {
     const interfaceName = name === 'URL.searchParams' ? 'URLSearchParams' : name;
     const message = new RegExp(`An? ${interfaceName} could not be cloned \\(at value\\.a\\[1\\]\\)`);
-    for (const clone of [weft.structuredClone, weft.serialize, (v) => weft.structuredClone(v, { transfer: [new ArrayBuffer(1)] })]) {
+    for (const clone of [
+      weft.structuredClone,
+      weft.serialize,
+      (v) => weft.structuredClone(v, { transfer: [new ArrayBuffer(1)] }),
+    ]) {
       assert.throws(() => clone({ a: [0, value] }), { name: 'DataCloneError', message }, name);
     }
   }
@@ -369,7 +408,10 @@ test('the platform-interface checks are one list per realm that cannot be replac
     results.push(Object.getOwnPropertyDescriptor(globalThis, Symbol.for('webweft.platformInterfaces.2')).value.length > 0);
     console.log(results.join(' '));
   `;
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', cwd: new URL('.', import.meta.url) });
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    cwd: new URL('.', import.meta.url),
+  });
   assert.equal(run.stderr, '');
   assert.equal(run.stdout.trim(), 'DataCloneError DataCloneError {"plain":1} true');
 });
@@ -379,22 +421,49 @@ test("one area's platform objects are uncloneable in another area's structuredCl
   const { URL, URLSearchParams } = await import('webweft/url');
   const { TextDecoder, TextEncoderStream } = await import('webweft/encoding');
   const lite = await import('webweft/encoding-lite');
-  for (const value of [new URL('https://a/'), new URLSearchParams('a=1'), new TextDecoder(), new TextEncoderStream(), new lite.TextEncoder()]) {
+  for (const value of [
+    new URL('https://a/'),
+    new URLSearchParams('a=1'),
+    new TextDecoder(),
+    new TextEncoderStream(),
+    new lite.TextEncoder(),
+  ]) {
     const name = value[Symbol.toStringTag];
     for (const clone of [structuredClone, serialize, weft.structuredClone]) {
-      assert.throws(() => clone([value]), { name: 'DataCloneError', message: new RegExp(`An? ${name} could not be cloned`) }, name);
+      assert.throws(
+        () => clone([value]),
+        { name: 'DataCloneError', message: new RegExp(`An? ${name} could not be cloned`) },
+        name,
+      );
     }
   }
 });
 
-test('the same without node:util (as in browsers: brand checks and Object.prototype.toString only)', { skip: !withNodeTypes && 'this is that run' }, () => {
-  const run = spawnSync(
-    process.execPath,
-    ['--import', 'data:text/javascript,delete process.getBuiltinModule', '--test', '--test-reporter=tap', new URL(import.meta.url).pathname],
-    // (Without the parent's NODE_TEST_CONTEXT, the child reports as a test run of its own.)
-    { encoding: 'utf8', env: Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_TEST_CONTEXT')) },
-  );
-  assert.equal(run.status, 0, run.stdout.split('\n').filter((line) => /not ok|error:/.test(line)).join('\n'));
-  assert.match(run.stdout, /# fail 0/);
-  assert.ok(Number(/# pass (\d+)/.exec(run.stdout)[1]) >= 59, 'every case ran');
-});
+test(
+  'the same without node:util (as in browsers: brand checks and Object.prototype.toString only)',
+  { skip: !withNodeTypes && 'this is that run' },
+  () => {
+    const run = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'data:text/javascript,delete process.getBuiltinModule',
+        '--test',
+        '--test-reporter=tap',
+        new URL(import.meta.url).pathname,
+      ],
+      // (Without the parent's NODE_TEST_CONTEXT, the child reports as a test run of its own.)
+      { encoding: 'utf8', env: Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'NODE_TEST_CONTEXT')) },
+    );
+    assert.equal(
+      run.status,
+      0,
+      run.stdout
+        .split('\n')
+        .filter((line) => /not ok|error:/.test(line))
+        .join('\n'),
+    );
+    assert.match(run.stdout, /# fail 0/);
+    assert.ok(Number(/# pass (\d+)/.exec(run.stdout)[1]) >= 59, 'every case ran');
+  },
+);

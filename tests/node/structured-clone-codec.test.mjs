@@ -32,7 +32,10 @@ function weftRead(bytes, transferred = 0) {
   if (transferred === 0) return outcome(() => weft.deserialize(bytes));
   return outcome(() => {
     const { code, values } = readWire(bytes, transferred, 0);
-    return structuredDeserialize(code, values, { __proto__: null, transferred: Array.from({ length: transferred }, () => new ArrayBuffer(3)) });
+    return structuredDeserialize(code, values, {
+      __proto__: null,
+      transferred: Array.from({ length: transferred }, () => new ArrayBuffer(3)),
+    });
   });
 }
 
@@ -55,12 +58,33 @@ const STRICTER = [
   [/unexpected bytes after the complete value$/, 'V8 ignores what follows the value'],
   [/varint is longer than 5 bytes$/, 'V8 reads the bytes of a varint past the fifth and drops their bits'],
   [/varint does not fit in 32 bits$/, 'V8 drops the bits past 32'],
-  [/unknown Error field tag (25[6-9]|2[6-9]\d|[3-9]\d\d|\d{4,})$/, 'V8 reads an Error field tag as a varint of 8 bits, dropping the bits past them'],
-  [/Array byte length \d+ is not a multiple of \d+$/, "Node's DefaultDeserializer makes a view of the whole elements of an odd host-object length"],
-  [/No serializable class is registered as "/, "weft's serializable-object form { NaN: name, value: data }, which V8 reads as an ordinary object"],
-  ...(v8Major < 12 ? [[/a RegExp cannot have both the 'u' and 'v' flags$/, 'V8 11 (Node 20) makes a RegExp with both flags, which its constructor refuses']] : []),
+  [
+    /unknown Error field tag (25[6-9]|2[6-9]\d|[3-9]\d\d|\d{4,})$/,
+    'V8 reads an Error field tag as a varint of 8 bits, dropping the bits past them',
+  ],
+  [
+    /Array byte length \d+ is not a multiple of \d+$/,
+    "Node's DefaultDeserializer makes a view of the whole elements of an odd host-object length",
+  ],
+  [
+    /No serializable class is registered as "/,
+    "weft's serializable-object form { NaN: name, value: data }, which V8 reads as an ordinary object",
+  ],
+  ...(v8Major < 12
+    ? [
+        [
+          /a RegExp cannot have both the 'u' and 'v' flags$/,
+          'V8 11 (Node 20) makes a RegExp with both flags, which its constructor refuses',
+        ],
+      ]
+    : []),
   ...(v8Major >= 13
-    ? [[/unknown host object \(not a Node ArrayBufferView type index: 13\)$/, 'Node 24 writes a Float16Array as host type index 13; weft reads Node 20’s indices 0–12']]
+    ? [
+        [
+          /unknown host object \(not a Node ArrayBufferView type index: 13\)$/,
+          'Node 24 writes a Float16Array as host type index 13; weft reads Node 20’s indices 0–12',
+        ],
+      ]
     : []),
 ];
 
@@ -111,7 +135,8 @@ function inV8Order(list) {
 function hasRepeatedKey(list) {
   let i = 0;
   let repeated = false;
-  const keyOf = (operand) => (typeof operand === 'string' ? operand : Array.isArray(operand) ? String.fromCharCode(...operand) : String(operand));
+  const keyOf = (operand) =>
+    typeof operand === 'string' ? operand : Array.isArray(operand) ? String.fromCharCode(...operand) : String(operand);
   const value = () => {
     const [name, operand] = list[i++];
     if (name === 'View' || name === 'Serializable') {
@@ -156,7 +181,10 @@ function looser(bytes, transferred, reading) {
   };
   // (The op stream has no sign for 0n: the bytes tell. The tag, then a bitfield of 1: no
   // digits, negative.)
-  if (/^(..)*?(5a|7a)01/.test(toHex(bytes)) && ops.some(([name, , magnitude]) => (name === 'BigInt' || name === 'BigIntObject') && magnitude === '')) {
+  if (
+    /^(..)*?(5a|7a)01/.test(toHex(bytes)) &&
+    ops.some(([name, , magnitude]) => (name === 'BigInt' || name === 'BigIntObject') && magnitude === '')
+  ) {
     assertSameClone(reading, rewritten(ops).value, { viewsByContent: true });
     return 'V8 refuses -0n, which weft reads as 0n';
   }
@@ -182,7 +210,10 @@ function assertReadAsV8(bytes, transferred = 0) {
   const ours = weftRead(bytes, transferred);
   const theirs = v8Read(bytes, transferred);
   if ('error' in ours) {
-    assert.ok(ours.error instanceof DOMException && ours.error.name === 'DataCloneError', `${hex}: ${ours.error?.stack ?? ours.error}`);
+    assert.ok(
+      ours.error instanceof DOMException && ours.error.name === 'DataCloneError',
+      `${hex}: ${ours.error?.stack ?? ours.error}`,
+    );
     if ('value' in theirs) assert.ok(stricter(ours.error), `${hex}: V8 reads what weft refuses with "${ours.error.message}"`);
   } else if ('error' in theirs) {
     assert.ok(looser(bytes, transferred, ours.value), `${hex}: weft reads what V8 refuses (${theirs.error.message})`);
@@ -226,7 +257,20 @@ const define = (object, k, v, enumerable = true) => {
   object[k] = smi(v);
   return object;
 };
-const VIEWS = [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array, BigInt64Array, BigUint64Array, DataView];
+const VIEWS = [
+  Int8Array,
+  Uint8Array,
+  Uint8ClampedArray,
+  Int16Array,
+  Uint16Array,
+  Int32Array,
+  Uint32Array,
+  Float32Array,
+  Float64Array,
+  BigInt64Array,
+  BigUint64Array,
+  DataView,
+];
 const ERRORS = [Error, EvalError, RangeError, ReferenceError, SyntaxError, TypeError, URIError];
 const canonicalLeaf = fc.oneof(
   fc.constantFrom(undefined, null, true, false, -0, NaN, Infinity, -Infinity, 2 ** 31, -(2 ** 31) - 1, 2 ** 53),
@@ -234,9 +278,12 @@ const canonicalLeaf = fc.oneof(
   text,
   fc.bigInt(),
   number.map((t) => new Date(t)),
-  fc.tuple(fc.constantFrom('a+', '[x-z]*', '\\d{2,}', '(?<n>.)\\k<n>', '/', 'é€'), fc.subarray(['d', 'g', 'i', 'm', 's', 'u', 'y'])).map(
-    ([source, flags]) => new RegExp(source, flags.join('')),
-  ),
+  fc
+    .tuple(
+      fc.constantFrom('a+', '[x-z]*', '\\d{2,}', '(?<n>.)\\k<n>', '/', 'é€'),
+      fc.subarray(['d', 'g', 'i', 'm', 's', 'u', 'y']),
+    )
+    .map(([source, flags]) => new RegExp(source, flags.join(''))),
   fc.oneof(fc.boolean(), fc.double(), text, fc.bigInt()).map((v) => Object(v)),
   fc.uint8Array({ maxLength: 24 }).map((bytes) => bytes.slice().buffer),
   fc.tuple(fc.constantFrom(...VIEWS), fc.uint8Array({ maxLength: 3 })).map(([View, seed]) => {
@@ -269,12 +316,14 @@ const { value: canonical } = fc.letrec((tie) => ({
     for (const item of items) set.add(smi(item));
     return set;
   }),
-  error: fc.tuple(fc.constantFrom(...ERRORS), fc.option(text), fc.option(tie('value')), fc.option(text)).map(([E, message, cause, name]) => {
-    const error = message === null ? new E() : new E(message);
-    if (cause !== null) define(error, 'cause', cause, false);
-    if (name !== null) define(error, 'name', name);
-    return error;
-  }),
+  error: fc
+    .tuple(fc.constantFrom(...ERRORS), fc.option(text), fc.option(tie('value')), fc.option(text))
+    .map(([E, message, cause, name]) => {
+      const error = message === null ? new E() : new E(message);
+      if (cause !== null) define(error, 'cause', cause, false);
+      if (name !== null) define(error, 'name', name);
+      return error;
+    }),
 }));
 
 test('values V8 writes from the value alone: weft writes V8’s very bytes, and reads them as V8 does', () => {
@@ -314,17 +363,23 @@ test('mutated and truncated bytes: read as V8 reads them, or a DataCloneError wh
   });
   let failures = 0;
   fc.assert(
-    fc.property(graph, fc.array(mutation, { minLength: 1, maxLength: 3 }), fc.nat(2), fc.boolean(), (root, mutations, transferred, fromWeft) => {
-      let bytes = Array.from(fromWeft ? weft.serialize(root) : v8.serialize(root));
-      for (const { kind, at, byte } of mutations) {
-        const i = at % (bytes.length + 1);
-        if (kind === 'set' && i < bytes.length) bytes[i] = byte;
-        else if (kind === 'insert') bytes.splice(i, 0, byte);
-        else if (kind === 'delete') bytes.splice(i, 1);
-        else bytes = bytes.slice(0, i);
-      }
-      if ('error' in assertReadAsV8(new Uint8Array(bytes), transferred)) failures++;
-    }),
+    fc.property(
+      graph,
+      fc.array(mutation, { minLength: 1, maxLength: 3 }),
+      fc.nat(2),
+      fc.boolean(),
+      (root, mutations, transferred, fromWeft) => {
+        let bytes = Array.from(fromWeft ? weft.serialize(root) : v8.serialize(root));
+        for (const { kind, at, byte } of mutations) {
+          const i = at % (bytes.length + 1);
+          if (kind === 'set' && i < bytes.length) bytes[i] = byte;
+          else if (kind === 'insert') bytes.splice(i, 0, byte);
+          else if (kind === 'delete') bytes.splice(i, 1);
+          else bytes = bytes.slice(0, i);
+        }
+        if ('error' in assertReadAsV8(new Uint8Array(bytes), transferred)) failures++;
+      },
+    ),
     { numRuns: 1500 },
   );
   assert.ok(failures > 500, `${failures} mutated inputs were rejected`);
@@ -364,7 +419,10 @@ const HOSTILE = [
   ['ff0f72526d22016163492e', 'invalid serialized data at byte 11: unexpected end of data'],
   ['ff0f5e05', 'invalid serialized data at byte 2: reference to object 5, which has not been read'],
   ['ff0f2d', 'invalid serialized data at byte 2: a hole outside a dense array'],
-  ['ff0f410149022d24000002', "invalid serialized data at byte 6: a property key must be a string or a number, found tag '-' (0x2d)"],
+  [
+    'ff0f410149022d24000002',
+    "invalid serialized data at byte 6: a property key must be a string or a number, found tag '-' (0x2d)",
+  ],
   ['ff0f41022d4902240002', null],
   ['ff0f56', 'invalid serialized data at byte 2: an ArrayBufferView that does not follow an ArrayBuffer'],
   ['ff0f70', 'invalid serialized data at byte 2: shared objects (shared structs) are not supported'],
@@ -382,17 +440,29 @@ const HOSTILE = [
   ['ff0f5c0a020102', null],
   ['ff0f5c010501', 'invalid serialized data at byte 5: length 5 exceeds the 1 bytes that remain'],
   ['ff0f420000560100', 'invalid serialized data at byte 5: unknown ArrayBufferView subtag 0x01'],
-  ['ff0f42020000564200040000', 'invalid serialized data at byte 6: Uint8Array (offset 0, length 4) lies outside its 2-byte buffer'],
+  [
+    'ff0f42020000564200040000',
+    'invalid serialized data at byte 6: Uint8Array (offset 0, length 4) lies outside its 2-byte buffer',
+  ],
   ['ff0f420400000000567701020000', 'invalid serialized data at byte 8: Int16Array offset 1 and length 2 must be multiples of 2'],
-  ['ff0f7e020400005642000200', 'invalid serialized data at byte 7: a view of a resizable ArrayBuffer must have the backed-by-resizable flag'],
+  [
+    'ff0f7e020400005642000200',
+    'invalid serialized data at byte 7: a view of a resizable ArrayBuffer must have the backed-by-resizable flag',
+  ],
   ['ff0f7e020400005642000002', null],
-  ['ff0f4202000056420002020000', 'invalid serialized data at byte 6: the backed-by-resizable flag is set but the buffer is not resizable'],
+  [
+    'ff0f4202000056420002020000',
+    'invalid serialized data at byte 6: the backed-by-resizable flag is set but the buffer is not resizable',
+  ],
   ['ff0f420200005642000201', 'invalid serialized data at byte 6: a length-tracking view needs a resizable buffer'],
   ['ff0d420200005642000200', null],
   ['ff0f4202000056', 'invalid serialized data at byte 7: unexpected end of data'],
   ['ff0f42020000003f5e00', 'invalid serialized data at byte 7: unexpected bytes after the complete value'],
   ['ff0f6f2201614202000056420002007b01', null],
-  ['ff0f6f220161420200002201625e01563f00017b02', 'invalid serialized data at byte 15: the backed-by-resizable flag is set but the buffer is not resizable'],
+  [
+    'ff0f6f220161420200002201625e01563f00017b02',
+    'invalid serialized data at byte 15: the backed-by-resizable flag is set but the buffer is not resizable',
+  ],
   ['ff0f6f220161420200002201625e01563f0000007b02', null],
   ['ff0f52220161', 'invalid serialized data at byte 6: unexpected end of data'],
   ['ff0f5222016140', "invalid serialized data at byte 2: the RegExp 'l' (linear) flag is not supported"],
@@ -419,13 +489,31 @@ const HOSTILE = [
   ['ff0f78', null],
   ['ff0f00630200e9', null],
   ['ff0f6f4e000000000000f87f220141220576616c75655f7b02', null],
-  ['ff0f6f4e000000000000f87f220141220576616c7566', "invalid serialized data at byte 15: a serializable object's second key must be \"value\""],
-  ['ff0f6f4e000000000000f87f220141220576616c75655f7b03', 'invalid serialized data at byte 23: a serializable object (NaN-keyed) must have exactly the properties NaN and "value"'],
-  ['ff0f6f4e000000000000f87f220141220576616c75655f5f', 'invalid serialized data at byte 23: a serializable object (NaN-keyed) must have exactly the properties NaN and "value"'],
-  ['ff0f6f4e000000000000f87f220141220576616c75655e00', 'invalid serialized data at byte 22: reference to object 0 before its deserialization finished'],
-  ['ff0f6f4e000000000000f87f4902', "invalid serialized data at byte 12: a serializable object's class name must be a string, found tag 'I' (0x49)"],
+  [
+    'ff0f6f4e000000000000f87f220141220576616c7566',
+    'invalid serialized data at byte 15: a serializable object\'s second key must be "value"',
+  ],
+  [
+    'ff0f6f4e000000000000f87f220141220576616c75655f7b03',
+    'invalid serialized data at byte 23: a serializable object (NaN-keyed) must have exactly the properties NaN and "value"',
+  ],
+  [
+    'ff0f6f4e000000000000f87f220141220576616c75655f5f',
+    'invalid serialized data at byte 23: a serializable object (NaN-keyed) must have exactly the properties NaN and "value"',
+  ],
+  [
+    'ff0f6f4e000000000000f87f220141220576616c75655e00',
+    'invalid serialized data at byte 22: reference to object 0 before its deserialization finished',
+  ],
+  [
+    'ff0f6f4e000000000000f87f4902',
+    "invalid serialized data at byte 12: a serializable object's class name must be a string, found tag 'I' (0x49)",
+  ],
   ['ff0f6f4e000000000000f87f', 'invalid serialized data at byte 12: unexpected end of data'],
-  ['ff0f6f4e0000000000000000490149027b01', "invalid serialized data at byte 16: unexpected tag '{' (0x7b) where a value should start"],
+  [
+    'ff0f6f4e0000000000000000490149027b01',
+    "invalid serialized data at byte 16: unexpected tag '{' (0x7b) where a value should start",
+  ],
   ['ff0f6f4e0000000000000000', 'invalid serialized data at byte 12: unexpected end of data'],
   ['ff0f6f4e000000', 'invalid serialized data at byte 4: length 8 exceeds the 3 bytes that remain'],
   ['ff0f6f55ffffffff0f5f7b01', null],
@@ -454,17 +542,41 @@ test('every way of refusing bytes: its DataCloneError, at its byte, where V8 ref
   }
   assert.ok(messages.size >= 40, `${messages.size} distinct problems reached`);
   // Each documented difference is met by one of these inputs (through the package).
-  for (const [pattern] of STRICTER) assert.ok(refusals.some((message) => pattern.test(message)), `${pattern} is exercised`);
+  for (const [pattern] of STRICTER)
+    assert.ok(
+      refusals.some((message) => pattern.test(message)),
+      `${pattern} is exercised`,
+    );
 });
 
 test('out-of-band references: counts bound transferred and shared buffer indices alike', () => {
   const cases = [
     ['ff0f7400', ['invalid serialized data at byte 2: transferred ArrayBuffer 0 is not in the transfer list of 0', null, null]],
-    ['ff0f7401', ['invalid serialized data at byte 2: transferred ArrayBuffer 1 is not in the transfer list of 0', 'invalid serialized data at byte 2: transferred ArrayBuffer 1 is not in the transfer list of 1', null]],
+    [
+      'ff0f7401',
+      [
+        'invalid serialized data at byte 2: transferred ArrayBuffer 1 is not in the transfer list of 0',
+        'invalid serialized data at byte 2: transferred ArrayBuffer 1 is not in the transfer list of 1',
+        null,
+      ],
+    ],
     ['ff0f7500', ['invalid serialized data at byte 2: SharedArrayBuffer 0 is not among the 0 shared buffers', null, null]],
-    ['ff0f7501', ['invalid serialized data at byte 2: SharedArrayBuffer 1 is not among the 0 shared buffers', 'invalid serialized data at byte 2: SharedArrayBuffer 1 is not among the 1 shared buffers', null]],
-    ['ff0f74005642000000', ['invalid serialized data at byte 2: transferred ArrayBuffer 0 is not in the transfer list of 0', null, null]],
-    ['ff0f75005644000400', ['invalid serialized data at byte 2: SharedArrayBuffer 0 is not among the 0 shared buffers', null, null]],
+    [
+      'ff0f7501',
+      [
+        'invalid serialized data at byte 2: SharedArrayBuffer 1 is not among the 0 shared buffers',
+        'invalid serialized data at byte 2: SharedArrayBuffer 1 is not among the 1 shared buffers',
+        null,
+      ],
+    ],
+    [
+      'ff0f74005642000000',
+      ['invalid serialized data at byte 2: transferred ArrayBuffer 0 is not in the transfer list of 0', null, null],
+    ],
+    [
+      'ff0f75005644000400',
+      ['invalid serialized data at byte 2: SharedArrayBuffer 0 is not among the 0 shared buffers', null, null],
+    ],
   ];
   for (const [hex, byCount] of cases) {
     byCount.forEach((message, count) => {
@@ -480,8 +592,16 @@ test('serializing for storage, and values V8 cannot write: weft’s DataCloneErr
   const cases = [
     // A transferred buffer (TransferredArrayBuffer 0, as the walker emits it with a transfer
     // list), a Uint8Array View over one, and a SharedArrayBuffer, each for storage.
-    [[24, 0], 'cannot serialize (op at code index 0): an ArrayBuffer cannot be transferred when serializing for storage', 'ff0f7400'],
-    [[25, 1, 0, 2, 0, 24, 0], 'cannot serialize (op at code index 5): an ArrayBuffer cannot be transferred when serializing for storage', 'ff0f74005642000200'],
+    [
+      [24, 0],
+      'cannot serialize (op at code index 0): an ArrayBuffer cannot be transferred when serializing for storage',
+      'ff0f7400',
+    ],
+    [
+      [25, 1, 0, 2, 0, 24, 0],
+      'cannot serialize (op at code index 5): an ArrayBuffer cannot be transferred when serializing for storage',
+      'ff0f74005642000200',
+    ],
     [[23, 0], 'cannot serialize (op at code index 0): a SharedArrayBuffer cannot be serialized for storage', 'ff0f7500'],
   ];
   for (const [code, message, hex] of cases) {
@@ -503,7 +623,12 @@ test('serializing for storage, and values V8 cannot write: weft’s DataCloneErr
     `cannot serialize (op at code index ${v8Major >= 12 ? 7 : 5}): back-reference to object 0 inside its own serialization (an Error's cause or a serializable object's data cannot contain the object itself)`,
   );
   // BigInts and strings of every width, keys that are array indices: V8's bytes.
-  const plain = { 4294967294: 1, 4294967295: 2, '01': 3, '': [-(2n ** 200n), 0n, 'é', '€', 'a'.repeat(70), '€'.repeat(70), 'é'.repeat(70)] };
+  const plain = {
+    4294967294: 1,
+    4294967295: 2,
+    '01': 3,
+    '': [-(2n ** 200n), 0n, 'é', '€', 'a'.repeat(70), '€'.repeat(70), 'é'.repeat(70)],
+  };
   const ops = opsOf(plain);
   assert.equal(toHex(writeWire(ops.code, ops.values, false)), v8.serialize(plain).toString('hex'));
   // With views over a shared buffer, which Node cannot write or read: V8's form of each view
@@ -514,7 +639,10 @@ test('serializing for storage, and values V8 cannot write: weft’s DataCloneErr
   const richOps = opsOf(rich);
   const richBytes = writeWire(richOps.code, richOps.values, false);
   const views = '7500' + '5664040400' + '5e02' + '5642000800';
-  assert.equal(toHex(richBytes), v8.serialize(plain).toString('hex').replace('22004107', `22004109${views}`).replace('2400077b04', '2400097b04'));
+  assert.equal(
+    toHex(richBytes),
+    v8.serialize(plain).toString('hex').replace('22004107', `22004109${views}`).replace('2400077b04', '2400097b04'),
+  );
   assert.equal(
     outcome(() => writeWire(richOps.code, richOps.values, true)).error?.message,
     'cannot serialize (op at code index 19): a SharedArrayBuffer cannot be serialized for storage',
@@ -559,7 +687,9 @@ test('without Node’s Buffer (browsers): the same bytes and the same readings',
     }
     console.log(count, hash.digest('hex'));
   `;
-  const run = spawnSync(process.execPath, ['--input-type=module', '-e', `delete globalThis.Buffer; ${script}`], { encoding: 'utf8' });
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', `delete globalThis.Buffer; ${script}`], {
+    encoding: 'utf8',
+  });
   assert.equal(run.status, 0, run.stderr);
   const withBuffer = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' });
   assert.equal(withBuffer.status, 0, withBuffer.stderr);

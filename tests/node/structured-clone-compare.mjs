@@ -98,7 +98,11 @@ export function assertSameClone(actual, expected, { stack = true, viewsByContent
       assert.equal(a.name, b.name, at('name'));
       assert.equal(a.constructor, b.constructor, at('constructor'));
       const keys = Reflect.ownKeys(b).filter((k) => stack || k !== 'stack');
-      assert.deepEqual(Reflect.ownKeys(a).filter((k) => stack || k !== 'stack'), keys, at('own properties'));
+      assert.deepEqual(
+        Reflect.ownKeys(a).filter((k) => stack || k !== 'stack'),
+        keys,
+        at('own properties'),
+      );
       for (const key of keys) {
         const da = Object.getOwnPropertyDescriptor(a, key);
         const db = Object.getOwnPropertyDescriptor(b, key);

@@ -8,7 +8,19 @@ import v8 from 'node:v8';
 import * as weft from 'webweft';
 import { assertSameClone } from './structured-clone-compare.mjs';
 
-const views = [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array, BigInt64Array, BigUint64Array];
+const views = [
+  Int8Array,
+  Uint8Array,
+  Uint8ClampedArray,
+  Int16Array,
+  Uint16Array,
+  Int32Array,
+  Uint32Array,
+  Float32Array,
+  Float64Array,
+  BigInt64Array,
+  BigUint64Array,
+];
 const filled = (View, length) => {
   const view = new View(length);
   for (let i = 0; i < length; i++) view[i] = View.name.startsWith('Big') ? BigInt(i * 1000 - 3) : i * 37 - 5;
@@ -64,7 +76,9 @@ const corpus = {
   // V8 11 (Node 20) writes an array created holey as sparse ('a' after the header); V8 13 dense.
   'new Array(3).fill(0)': [
     new Array(3).fill(0),
-    v8.serialize(new Array(3).fill(0))[2] === 0x61 ? 'V8 writes an array created holey as sparse; a JS walker sees no holes and writes it dense' : undefined,
+    v8.serialize(new Array(3).fill(0))[2] === 0x61
+      ? 'V8 writes an array created holey as sparse; a JS walker sees no holes and writes it dense'
+      : undefined,
   ],
   'array with named keys': [Object.assign([1, 2], { name: 'x', 10: 'far' })],
   'empty object': [{}],
@@ -74,26 +88,43 @@ const corpus = {
   '__proto__ key': [JSON.parse('{"__proto__": {"x": 1}}')],
   'null-prototype object': [Object.assign(Object.create(null), { a: 1 })],
   'empty Map': [new Map()],
-  Map: [new Map([[1, 'one'], ['two', 2], [{}, []]])],
+  Map: [
+    new Map([
+      [1, 'one'],
+      ['two', 2],
+      [{}, []],
+    ]),
+  ],
   'empty Set': [new Set()],
   Set: [new Set([1, 'two', {}, 3n])],
   'empty ArrayBuffer': [new ArrayBuffer(0)],
   ArrayBuffer: [new Uint8Array([1, 2, 3, 250]).buffer],
-  'resizable ArrayBuffer': [(() => {
-    const buffer = new ArrayBuffer(4, { maxByteLength: 12 });
-    new Uint8Array(buffer).set([9, 8, 7, 6]);
-    return buffer;
-  })()],
+  'resizable ArrayBuffer': [
+    (() => {
+      const buffer = new ArrayBuffer(4, { maxByteLength: 12 });
+      new Uint8Array(buffer).set([9, 8, 7, 6]);
+      return buffer;
+    })(),
+  ],
   ...Object.fromEntries(views.map((View) => [View.name, [filled(View, 5)]])),
   'empty Uint8Array': [new Uint8Array(0)],
   DataView: [new DataView(new Uint8Array([1, 2, 3, 4]).buffer)],
   Buffer: [Buffer.from('a Node Buffer')],
-  'view with an offset': [new Uint16Array(new Uint8Array(12).buffer, 2, 3), 'Node writes a host object with only the viewed bytes (losing the offset); weft writes V8\'s own form'],
-  'two views of one buffer': [(() => {
-    const buffer = new ArrayBuffer(8);
-    return [new Uint8Array(buffer), new DataView(buffer, 4)];
-  })(), 'Node copies each view separately; weft writes the shared buffer once'],
-  'length-tracking view': [new Uint8Array(new ArrayBuffer(4, { maxByteLength: 8 })), 'Node writes a host copy; weft writes V8\'s form with the tracking flag'],
+  'view with an offset': [
+    new Uint16Array(new Uint8Array(12).buffer, 2, 3),
+    "Node writes a host object with only the viewed bytes (losing the offset); weft writes V8's own form",
+  ],
+  'two views of one buffer': [
+    (() => {
+      const buffer = new ArrayBuffer(8);
+      return [new Uint8Array(buffer), new DataView(buffer, 4)];
+    })(),
+    'Node copies each view separately; weft writes the shared buffer once',
+  ],
+  'length-tracking view': [
+    new Uint8Array(new ArrayBuffer(4, { maxByteLength: 8 })),
+    "Node writes a host copy; weft writes V8's form with the tracking flag",
+  ],
   Error: [new Error('plain')],
   EvalError: [new EvalError('eval')],
   RangeError: [new RangeError('range')],
@@ -104,20 +135,26 @@ const corpus = {
   'Error without message': [new Error()],
   'Error with cause': [new Error('outer', { cause: { inner: [1] } })],
   'Error with a custom name': [Object.assign(new TypeError('custom'), { name: 'Custom' })],
-  'object cycle': [(() => {
-    const o = { name: 'cycle' };
-    o.self = o;
-    return o;
-  })()],
-  'shared references': [(() => {
-    const shared = { s: 1 };
-    return { a: shared, b: [shared, shared], c: new Map([[shared, shared]]) };
-  })()],
-  'Map cycle': [(() => {
-    const m = new Map();
-    m.set('me', m);
-    return m;
-  })()],
+  'object cycle': [
+    (() => {
+      const o = { name: 'cycle' };
+      o.self = o;
+      return o;
+    })(),
+  ],
+  'shared references': [
+    (() => {
+      const shared = { s: 1 };
+      return { a: shared, b: [shared, shared], c: new Map([[shared, shared]]) };
+    })(),
+  ],
+  'Map cycle': [
+    (() => {
+      const m = new Map();
+      m.set('me', m);
+      return m;
+    })(),
+  ],
 };
 
 const attempt = (fn) => {
@@ -150,9 +187,13 @@ test('interop with v8.serialize and v8.deserialize, both directions', () => {
   const width = Math.max(...rows.map(([name]) => name.length));
   console.log(`${'value'.padEnd(width)}  Node reads weft  weft reads Node  same bytes`);
   for (const [name, row] of rows) {
-    console.log(`${name.padEnd(width)}  ${row['Node reads weft'].padEnd(15)}  ${row['weft reads Node'].padEnd(15)}  ${row['same bytes']}`);
+    console.log(
+      `${name.padEnd(width)}  ${row['Node reads weft'].padEnd(15)}  ${row['weft reads Node'].padEnd(15)}  ${row['same bytes']}`,
+    );
   }
   const counts = (column) => `${rows.filter(([, row]) => row[column] === '✓').length} / ${rows.length}`;
-  console.log(`Node reads weft ${counts('Node reads weft')}, weft reads Node ${counts('weft reads Node')}, identical bytes ${counts('same bytes')}`);
+  console.log(
+    `Node reads weft ${counts('Node reads weft')}, weft reads Node ${counts('weft reads Node')}, identical bytes ${counts('same bytes')}`,
+  );
   assert.deepEqual(failures, []);
 });

@@ -25,7 +25,10 @@ console.log(JSON.stringify({ before, after: used() }));
 `;
 
 test('10,000 serialize/deserialize calls with errors and 8 MiB values leave memory flat', () => {
-  const run = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', child], { encoding: 'utf8', cwd: import.meta.dirname });
+  const run = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', child], {
+    encoding: 'utf8',
+    cwd: import.meta.dirname,
+  });
   assert.equal(run.status, 0, run.stderr);
   const { before, after } = JSON.parse(run.stdout);
   // The 8 MiB value alone would show as 8-24 MiB if its buffers stayed.

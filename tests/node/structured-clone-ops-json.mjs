@@ -9,16 +9,44 @@ export const fromHex = (hex) => Uint8Array.from(hex.match(/../g) ?? [], (pair) =
 export const toHex = (bytes) => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('hex');
 
 const NAMES = [
-  'Undefined', 'Null', 'True', 'False', 'Number', 'String', 'BigInt', 'Hole', 'BackRef', 'BeginObject', 'BeginDenseArray',
-  'BeginSparseArray', 'BeginMap', 'BeginSet', 'End', 'Date', 'RegExp', 'BooleanObject', 'NumberObject', 'BigIntObject',
-  'StringObject', 'ArrayBuffer', 'ResizableArrayBuffer', 'SharedArrayBuffer', 'TransferredArrayBuffer', 'View', 'Error',
-  'ErrorMessage', 'ErrorCause', 'ErrorStack', 'Serializable',
+  'Undefined',
+  'Null',
+  'True',
+  'False',
+  'Number',
+  'String',
+  'BigInt',
+  'Hole',
+  'BackRef',
+  'BeginObject',
+  'BeginDenseArray',
+  'BeginSparseArray',
+  'BeginMap',
+  'BeginSet',
+  'End',
+  'Date',
+  'RegExp',
+  'BooleanObject',
+  'NumberObject',
+  'BigIntObject',
+  'StringObject',
+  'ArrayBuffer',
+  'ResizableArrayBuffer',
+  'SharedArrayBuffer',
+  'TransferredArrayBuffer',
+  'View',
+  'Error',
+  'ErrorMessage',
+  'ErrorCause',
+  'ErrorStack',
+  'Serializable',
 ];
 const OPCODES = Object.fromEntries(NAMES.map((name, opcode) => [name, opcode]));
 /** The op stream's Error prototypes by code (V8's Error tags E R F S T U after plain Error). */
 const ERROR_PROTOTYPES = ['Error', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError', 'TypeError', 'URIError'];
 
-const number = (n) => (Object.is(n, -0) ? '-0' : Number.isNaN(n) ? 'NaN' : n === Infinity ? 'Infinity' : n === -Infinity ? '-Infinity' : n);
+const number = (n) =>
+  Object.is(n, -0) ? '-0' : Number.isNaN(n) ? 'NaN' : n === Infinity ? 'Infinity' : n === -Infinity ? '-Infinity' : n;
 const parseNumber = (v) => (typeof v === 'number' ? v : { NaN: NaN, Infinity: Infinity, '-Infinity': -Infinity, '-0': -0 }[v]);
 const string = (s) => (s.isWellFormed() ? s : Array.from({ length: s.length }, (_, i) => s.charCodeAt(i)));
 const parseString = (v) => (typeof v === 'string' ? v : String.fromCharCode(...v));

@@ -45,7 +45,11 @@ function assertSameOutcome(bytes, label = '') {
 const bytesOf = (value) => [new Uint8Array(v8.serialize(value)), serialize(value)];
 
 // Graphs of what the direct reader reads (no buffers, views, Errors or UTF-8 strings).
-const text = fc.oneof(fc.string({ maxLength: 20 }), fc.string({ unit: 'binary', maxLength: 20 }), fc.string({ unit: 'grapheme-ascii', minLength: 60, maxLength: 80 }));
+const text = fc.oneof(
+  fc.string({ maxLength: 20 }),
+  fc.string({ unit: 'binary', maxLength: 20 }),
+  fc.string({ unit: 'grapheme-ascii', minLength: 60, maxLength: 80 }),
+);
 const leaf = fc.oneof(
   fc.constantFrom(undefined, null, true, false, 0, -0, NaN, Infinity, 2 ** 31, -(2 ** 31), 2 ** 32 - 1, 2 ** 32),
   fc.integer(),
@@ -53,15 +57,23 @@ const leaf = fc.oneof(
   fc.bigInt(),
   text,
   fc.oneof(fc.integer(), fc.constant(NaN), fc.constant(8.64e15 + 1)).map((t) => new Date(t)),
-  fc.tuple(fc.constantFrom('a+', '(?<x>b)', '[\\u{1F600}]', '\\p{L}', 'é/', '\n'), fc.subarray(['d', 'g', 'i', 'm', 's', 'u', 'y'])).map(
-    ([source, flags]) => new RegExp(source, flags.join('')),
-  ),
+  fc
+    .tuple(
+      fc.constantFrom('a+', '(?<x>b)', '[\\u{1F600}]', '\\p{L}', 'é/', '\n'),
+      fc.subarray(['d', 'g', 'i', 'm', 's', 'u', 'y']),
+    )
+    .map(([source, flags]) => new RegExp(source, flags.join(''))),
   fc.oneof(fc.boolean(), fc.double(), text, fc.bigInt()).map((v) => Object(v)),
 );
 const { plain } = fc.letrec((tie) => ({
   plain: fc.oneof({ depthSize: 'small', withCrossShrink: true }, leaf, tie('array'), tie('object'), tie('map'), tie('set')),
   array: fc
-    .tuple(fc.array(tie('plain'), { maxLength: 6 }), fc.array(fc.nat(8), { maxLength: 2 }), fc.option(tie('plain')), fc.option(fc.nat(40)))
+    .tuple(
+      fc.array(tie('plain'), { maxLength: 6 }),
+      fc.array(fc.nat(8), { maxLength: 2 }),
+      fc.option(tie('plain')),
+      fc.option(fc.nat(40)),
+    )
     .map(([items, holes, extra, sparse]) => {
       for (const hole of holes) delete items[hole];
       if (extra !== null) items.named = extra;
@@ -70,7 +82,8 @@ const { plain } = fc.letrec((tie) => ({
     }),
   object: fc.array(fc.tuple(key, tie('plain')), { maxLength: 6 }).map((entries) => {
     const object = {};
-    for (const [k, v] of entries) Object.defineProperty(object, k, { value: v, enumerable: true, writable: true, configurable: true });
+    for (const [k, v] of entries)
+      Object.defineProperty(object, k, { value: v, enumerable: true, writable: true, configurable: true });
     return object;
   }),
   map: fc.array(fc.tuple(tie('plain'), tie('plain')), { maxLength: 4 }).map((entries) => new Map(entries)),
@@ -85,7 +98,8 @@ const plainGraph = fc.tuple(plain, fc.array(fc.tuple(fc.nat(), fc.nat()), { maxL
     const v = work.pop();
     if (v === null || typeof v !== 'object' || seen.has(v)) continue;
     seen.add(v);
-    if (Array.isArray(v) || v instanceof Map || v instanceof Set || Object.getPrototypeOf(v) === Object.prototype) containers.push(v);
+    if (Array.isArray(v) || v instanceof Map || v instanceof Set || Object.getPrototypeOf(v) === Object.prototype)
+      containers.push(v);
     if (v instanceof Map) for (const [k, x] of v) work.push(k, x);
     else if (v instanceof Set) for (const x of v) work.push(x);
     else if (Array.isArray(v) || Object.getPrototypeOf(v) === Object.prototype) work.push(...Object.values(v));
@@ -149,22 +163,30 @@ test('mutated, truncated and extended bytes: deserialize() equals the ops path',
   const mutation = fc.record({
     at: fc.nat(),
     kind: fc.constantFrom('set', 'truncate', 'insert', 'delete', 'append'),
-    byte: fc.oneof(fc.integer({ min: 0, max: 255 }), fc.constantFrom(0x00, 0x3f, 0x5e, 0x2d, 0x7b, 0x24, 0x40, 0x3a, 0x2c, 0x80, 0xff)),
+    byte: fc.oneof(
+      fc.integer({ min: 0, max: 255 }),
+      fc.constantFrom(0x00, 0x3f, 0x5e, 0x2d, 0x7b, 0x24, 0x40, 0x3a, 0x2c, 0x80, 0xff),
+    ),
   });
   fc.assert(
-    fc.property(fc.oneof(plainGraph, plainGraph, graph), fc.array(mutation, { minLength: 1, maxLength: 3 }), fc.boolean(), (root, mutations, v8Bytes) => {
-      let bytes = [...bytesOf(root)[v8Bytes ? 0 : 1]];
-      for (const { at, kind, byte } of mutations) {
-        const i = bytes.length === 0 ? 0 : at % bytes.length;
-        if (kind === 'set') bytes[i] = byte;
-        else if (kind === 'truncate') bytes = bytes.slice(0, i);
-        else if (kind === 'insert') bytes.splice(i, 0, byte);
-        else if (kind === 'delete') bytes.splice(i, 1);
-        else bytes.push(byte);
-      }
-      if (assertSameOutcome(new Uint8Array(bytes))) direct++;
-      total++;
-    }),
+    fc.property(
+      fc.oneof(plainGraph, plainGraph, graph),
+      fc.array(mutation, { minLength: 1, maxLength: 3 }),
+      fc.boolean(),
+      (root, mutations, v8Bytes) => {
+        let bytes = [...bytesOf(root)[v8Bytes ? 0 : 1]];
+        for (const { at, kind, byte } of mutations) {
+          const i = bytes.length === 0 ? 0 : at % bytes.length;
+          if (kind === 'set') bytes[i] = byte;
+          else if (kind === 'truncate') bytes = bytes.slice(0, i);
+          else if (kind === 'insert') bytes.splice(i, 0, byte);
+          else if (kind === 'delete') bytes.splice(i, 1);
+          else bytes.push(byte);
+        }
+        if (assertSameOutcome(new Uint8Array(bytes))) direct++;
+        total++;
+      },
+    ),
     { numRuns: 6000, seed: 17 },
   );
   assert.ok(direct > 200, `the direct reader read ${direct} of ${total} mutated inputs`);
@@ -203,11 +225,51 @@ test('every prefix and single-byte corruption of plain data: deserialize() equal
 });
 
 test('random bytes after a header: deserialize() equals the ops path', () => {
-  const tag = fc.constantFrom(0x00, 0x3f, 0x5f, 0x30, 0x54, 0x46, 0x49, 0x55, 0x4e, 0x5a, 0x53, 0x22, 0x63, 0x5e, 0x6f, 0x7b, 0x61, 0x40, 0x41, 0x24, 0x44, 0x79, 0x78, 0x6e, 0x7a, 0x73, 0x52, 0x3b, 0x3a, 0x27, 0x2c, 0x2d, 0x01, 0x02, 0x03);
+  const tag = fc.constantFrom(
+    0x00,
+    0x3f,
+    0x5f,
+    0x30,
+    0x54,
+    0x46,
+    0x49,
+    0x55,
+    0x4e,
+    0x5a,
+    0x53,
+    0x22,
+    0x63,
+    0x5e,
+    0x6f,
+    0x7b,
+    0x61,
+    0x40,
+    0x41,
+    0x24,
+    0x44,
+    0x79,
+    0x78,
+    0x6e,
+    0x7a,
+    0x73,
+    0x52,
+    0x3b,
+    0x3a,
+    0x27,
+    0x2c,
+    0x2d,
+    0x01,
+    0x02,
+    0x03,
+  );
   fc.assert(
-    fc.property(fc.array(fc.oneof(tag, fc.integer({ min: 0, max: 255 })), { maxLength: 48 }), fc.constantFrom(12, 13, 14, 15, 16), (tail, version) => {
-      assertSameOutcome(new Uint8Array([0xff, version, ...tail]));
-    }),
+    fc.property(
+      fc.array(fc.oneof(tag, fc.integer({ min: 0, max: 255 })), { maxLength: 48 }),
+      fc.constantFrom(12, 13, 14, 15, 16),
+      (tail, version) => {
+        assertSameOutcome(new Uint8Array([0xff, version, ...tail]));
+      },
+    ),
     { numRuns: 20_000, seed: 18 },
   );
 });
@@ -226,61 +288,200 @@ const double = (n) => {
 test('hand cases: every tag the direct reader reads, and what it leaves mid-structure', () => {
   const read = [
     // Primitives, padding, verify-object-count, versions 13-15.
-    wire(0x5f), wire(0x30), wire(0x54), wire(0x46), wire(zigzag(-3)), wire(0x49, 0xfe, 0xff, 0xff, 0xff, 0x0f), wire(0x55, 0xff, 0xff, 0xff, 0xff, 0x0f),
-    wire(0x4e, double(0.1)), wire(0x4e, double(NaN)), wire(0x5a, 0x10, 1, 0, 0, 0, 0, 0, 0, 0x80), wire(0x5a, 0x00), wire(0x5a, 0x11, 0, 0, 0, 0, 0, 0, 0, 0),
-    wire(str('')), wire(str('x'.repeat(13))), wire(0x22, 0x80, 0x01, ...Array(128).fill(0x41)), wire(utf16('é€')), wire(0x00, 0x00, utf16('€')),
-    wire(0x3f, 0x05, 0x00, 0x30), wire(0x30, 0x00, 0x00), new Uint8Array([0xff, 13, 0x30]), new Uint8Array([0xff, 14, 0x30]),
+    wire(0x5f),
+    wire(0x30),
+    wire(0x54),
+    wire(0x46),
+    wire(zigzag(-3)),
+    wire(0x49, 0xfe, 0xff, 0xff, 0xff, 0x0f),
+    wire(0x55, 0xff, 0xff, 0xff, 0xff, 0x0f),
+    wire(0x4e, double(0.1)),
+    wire(0x4e, double(NaN)),
+    wire(0x5a, 0x10, 1, 0, 0, 0, 0, 0, 0, 0x80),
+    wire(0x5a, 0x00),
+    wire(0x5a, 0x11, 0, 0, 0, 0, 0, 0, 0, 0),
+    wire(str('')),
+    wire(str('x'.repeat(13))),
+    wire(0x22, 0x80, 0x01, ...Array(128).fill(0x41)),
+    wire(utf16('é€')),
+    wire(0x00, 0x00, utf16('€')),
+    wire(0x3f, 0x05, 0x00, 0x30),
+    wire(0x30, 0x00, 0x00),
+    new Uint8Array([0xff, 13, 0x30]),
+    new Uint8Array([0xff, 14, 0x30]),
     // Objects: string and number keys, __proto__, duplicate keys, numeric-like keys, back-references.
     wire(0x6f, str('__proto__'), zigzag(1), str('a'), zigzag(1), str('a'), zigzag(2), 0x7b, 3),
-    wire(0x6f, zigzag(-1), 0x30, 0x55, 0x05, 0x30, 0x4e, double(1.5), 0x30, 0x4e, double(-0), 0x30, 0x4e, double(Infinity), 0x30, 0x7b, 5),
-    wire(0x6f, 0x00, str('self'), 0x5e, 0x00, 0x00, 0x7b, 0x01), wire(0x6f, str('1'), 0x6f, 0x7b, 0, str('2'), 0x5e, 0x01, 0x7b, 2),
-    wire(0x6f, 0x3f, 0x01, str('k'), 0x30, 0x7b, 1), wire(0x6f, utf16('ключ'), 0x30, 0x7b, 1),
+    wire(
+      0x6f,
+      zigzag(-1),
+      0x30,
+      0x55,
+      0x05,
+      0x30,
+      0x4e,
+      double(1.5),
+      0x30,
+      0x4e,
+      double(-0),
+      0x30,
+      0x4e,
+      double(Infinity),
+      0x30,
+      0x7b,
+      5,
+    ),
+    wire(0x6f, 0x00, str('self'), 0x5e, 0x00, 0x00, 0x7b, 0x01),
+    wire(0x6f, str('1'), 0x6f, 0x7b, 0, str('2'), 0x5e, 0x01, 0x7b, 2),
+    wire(0x6f, 0x3f, 0x01, str('k'), 0x30, 0x7b, 1),
+    wire(0x6f, utf16('ключ'), 0x30, 0x7b, 1),
     // Arrays: dense with holes, padding and trailing keys, sparse with length beyond the elements.
-    wire(0x41, 3, zigzag(1), 0x2d, 0x00, 0x5e, 0x00, 0x24, 0, 3), wire(0x41, 1, 0x30, str('x'), 0x30, zigzag(7), 0x30, 0x24, 2, 1),
-    wire(0x41, 0, 0x24, 0, 0), wire(0x61, 100, zigzag(3), 0x30, str('y'), 0x5e, 0x00, 0x40, 2, 100), wire(0x61, 0xff, 0xff, 0xff, 0xff, 0x0f, 0x40, 0, 0xff, 0xff, 0xff, 0xff, 0x0f),
+    wire(0x41, 3, zigzag(1), 0x2d, 0x00, 0x5e, 0x00, 0x24, 0, 3),
+    wire(0x41, 1, 0x30, str('x'), 0x30, zigzag(7), 0x30, 0x24, 2, 1),
+    wire(0x41, 0, 0x24, 0, 0),
+    wire(0x61, 100, zigzag(3), 0x30, str('y'), 0x5e, 0x00, 0x40, 2, 100),
+    wire(0x61, 0xff, 0xff, 0xff, 0xff, 0x0f, 0x40, 0, 0xff, 0xff, 0xff, 0xff, 0x0f),
     wire(0x61, 2, 0x55, 0x00, 0x54, 0x40, 1, 2),
     // Maps and Sets containing themselves.
-    wire(0x3b, 0x5e, 0x00, 0x5e, 0x00, str('k'), 0x30, 0x3a, 4), wire(0x27, 0x5e, 0x00, 0x30, 0x00, 0x2c, 2), wire(0x3b, 0x3a, 0), wire(0x27, 0x2c, 0),
+    wire(0x3b, 0x5e, 0x00, 0x5e, 0x00, str('k'), 0x30, 0x3a, 4),
+    wire(0x27, 0x5e, 0x00, 0x30, 0x00, 0x2c, 2),
+    wire(0x3b, 0x3a, 0),
+    wire(0x27, 0x2c, 0),
     // Dates, RegExps, wrappers and their ids.
     wire(0x41, 4, 0x44, double(5), 0x52, str('a.b'), 0x13, 0x79, 0x5e, 0x01, 0x24, 0, 4),
-    wire(0x41, 6, 0x78, 0x6e, double(2), 0x7a, 0x10, 1, 0, 0, 0, 0, 0, 0, 0, 0x73, str('s'), 0x73, utf16('€'), 0x5e, 0x04, 0x24, 0, 6),
-    wire(0x52, utf16('\\p{L}+'), 0x10), wire(0x52, str('x'), 0x80, 0x02), wire(0x44, double(NaN)),
+    wire(
+      0x41,
+      6,
+      0x78,
+      0x6e,
+      double(2),
+      0x7a,
+      0x10,
+      1,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0,
+      0x73,
+      str('s'),
+      0x73,
+      utf16('€'),
+      0x5e,
+      0x04,
+      0x24,
+      0,
+      6,
+    ),
+    wire(0x52, utf16('\\p{L}+'), 0x10),
+    wire(0x52, str('x'), 0x80, 0x02),
+    wire(0x44, double(NaN)),
     // Errors: fields in any order, repeated, a cause referring to what was read before.
-    wire(0x72, 0x2e), wire(0x72, 0x52, 0x6d, str('m'), 0x73, str('at x'), 0x63, 0x30, 0x2e), wire(0x72, 0x63, 0x6f, 0x7b, 0, 0x6d, utf16('é€'), 0x55, 0x2e),
+    wire(0x72, 0x2e),
+    wire(0x72, 0x52, 0x6d, str('m'), 0x73, str('at x'), 0x63, 0x30, 0x2e),
+    wire(0x72, 0x63, 0x6f, 0x7b, 0, 0x6d, utf16('é€'), 0x55, 0x2e),
     wire(0x41, 2, 0x6f, 0x7b, 0, 0x72, 0x63, 0x5e, 0x01, 0x73, str('s'), 0x6d, str('1'), 0x6d, str('2'), 0x2e, 0x24, 0, 2),
-    wire(0x41, 2, 0x72, 0x54, 0x2e, 0x5e, 0x01, 0x24, 0, 2), wire(0x72, 0x45, 0x46, 0x63, 0x72, 0x53, 0x2e, 0x2e),
+    wire(0x41, 2, 0x72, 0x54, 0x2e, 0x5e, 0x01, 0x24, 0, 2),
+    wire(0x72, 0x45, 0x46, 0x63, 0x72, 0x53, 0x2e, 0x2e),
     // ArrayBuffers, views over them (ids: the buffer's, then the view's), Node's host-object views,
     // references to a buffer (then the buffer, or a new view over it).
     wire(0x41, 2, 0x42, 4, 1, 2, 3, 4, 0x56, 0x62, 0, 4, 0, 0x5e, 0x01, 0x56, 0x62, 0, 2, 0, 0x24, 0, 2),
-    wire(0x41, 3, 0x42, 4, 1, 2, 3, 4, 0x5e, 0x01, 0x00, 0x56, 0x77, 2, 2, 0, 0x5e, 0x02, 0x24, 0, 3), wire(0x41, 2, 0x42, 0, 0x5e, 0x01, 0x24, 0, 2),
-    wire(0x42, 2, 1, 2), wire(0x42, 0), wire(0x42, 4, 1, 2, 3, 4, 0x56, 0x62, 0, 4, 0), new Uint8Array([0xff, 13, 0x42, 2, 1, 2, 0x56, 0x42, 1, 1]),
+    wire(0x41, 3, 0x42, 4, 1, 2, 3, 4, 0x5e, 0x01, 0x00, 0x56, 0x77, 2, 2, 0, 0x5e, 0x02, 0x24, 0, 3),
+    wire(0x41, 2, 0x42, 0, 0x5e, 0x01, 0x24, 0, 2),
+    wire(0x42, 2, 1, 2),
+    wire(0x42, 0),
+    wire(0x42, 4, 1, 2, 3, 4, 0x56, 0x62, 0, 4, 0),
+    new Uint8Array([0xff, 13, 0x42, 2, 1, 2, 0x56, 0x42, 1, 1]),
     wire(0x41, 3, 0x42, 8, 1, 2, 3, 4, 5, 6, 7, 8, 0x00, 0x56, 0x64, 4, 4, 0, 0x5e, 0x02, 0x5e, 0x00, 0x24, 0, 3),
-    wire(0x41, 2, 0x42, 2, 1, 2, 0x30, 0x24, 0, 2), wire(0x42, 8, 1, 2, 3, 4, 5, 6, 7, 8, 0x56, 0x3f, 2, 6, 0), wire(0x42, 8, 1, 2, 3, 4, 5, 6, 7, 8, 0x56, 0x51, 0, 8, 0),
-    wire(0x41, 2, 0x5c, 1, 3, 7, 8, 9, 0x5e, 0x01, 0x24, 0, 2), wire(0x5c, 8, 8, 0, 0, 0, 0, 0, 0, 0xf0, 0x3f), wire(0x5c, 9, 2, 1, 2), wire(0x5c, 0, 0),
+    wire(0x41, 2, 0x42, 2, 1, 2, 0x30, 0x24, 0, 2),
+    wire(0x42, 8, 1, 2, 3, 4, 5, 6, 7, 8, 0x56, 0x3f, 2, 6, 0),
+    wire(0x42, 8, 1, 2, 3, 4, 5, 6, 7, 8, 0x56, 0x51, 0, 8, 0),
+    wire(0x41, 2, 0x5c, 1, 3, 7, 8, 9, 0x5e, 0x01, 0x24, 0, 2),
+    wire(0x5c, 8, 8, 0, 0, 0, 0, 0, 0, 0xf0, 0x3f),
+    wire(0x5c, 9, 2, 1, 2),
+    wire(0x5c, 0, 0),
   ];
   for (const bytes of read) {
     assert.ok(assertSameOutcome(bytes, 'read'), `left: ${Buffer.from(bytes).toString('hex')}`);
   }
   const left = [
     // Tags the direct reader leaves (the ops path reads or rejects them).
-    wire(0x53, 2, 0xc3, 0xa9), wire(0x6f, 0x53, 1, 0x61, 0x30, 0x7b, 1), wire(0x7e, 2, 4, 1, 2), wire(0x42, 2, 1, 2, 0x5e, 0x00),
-    wire(0x41, 2, 0x42, 4, 1, 2, 3, 4, 0x56, 0x62, 0, 4, 0, 0x5e, 0x01, 0x56, 0x62, 2, 4, 0, 0x24, 0, 2), wire(0x5c, 10, 2, 1, 2),
-    wire(0x41, 2, 0x42, 4, 1, 2, 3, 4, 0x5e, 0x01, 0x56, 0x64, 0, 8, 0, 0x24, 0, 2), wire(0x41, 2, 0x42, 4, 1, 2, 3, 4, 0x5e, 0x01, 0x56, 0x64, 0, 4, 1, 0x24, 0, 2),
-    wire(0x72, 0x63, 0x5e, 0x00, 0x2e), wire(0x72, 0x6d, 0x53, 1, 0x61, 0x2e), wire(0x72, 0x01, 0x2e), wire(0x72, 0x80, 0x01, 0x2e), wire(0x72, 0x6d, 0x30, 0x2e),
-    wire(0x72, 0x63), wire(0x72, 0x45), wire(0x6f, 0x4e, double(NaN), str('x'), str('value'), 0x30, 0x7b, 2), wire(0x74, 0), wire(0x75, 0),
-    wire(0x42, 4, 1, 2, 3, 4, 0x56, 0x77, 1, 2, 0), wire(0x42, 4, 1, 2, 3, 4, 0x56, 0x62, 2, 4, 0), wire(0x42, 4, 1, 2, 3, 4, 0x56, 0x62, 0, 0, 1),
-    wire(0x42, 4, 1, 2, 3, 4, 0x56, 0x62, 0, 4, 2), wire(0x42, 4, 1, 2, 3, 4, 0x56, 0x01, 0, 4, 0), wire(0x42, 5, 1, 2), wire(0x56, 0x62, 0, 0, 0),
-    wire(0x5c, 3, 3, 1, 2, 3), wire(0x5c, 13, 0), wire(0x5c, 1, 5, 1), wire(0x42, 1, 1, 0x56, 0x68, 0, 2, 0),
+    wire(0x53, 2, 0xc3, 0xa9),
+    wire(0x6f, 0x53, 1, 0x61, 0x30, 0x7b, 1),
+    wire(0x7e, 2, 4, 1, 2),
+    wire(0x42, 2, 1, 2, 0x5e, 0x00),
+    wire(0x41, 2, 0x42, 4, 1, 2, 3, 4, 0x56, 0x62, 0, 4, 0, 0x5e, 0x01, 0x56, 0x62, 2, 4, 0, 0x24, 0, 2),
+    wire(0x5c, 10, 2, 1, 2),
+    wire(0x41, 2, 0x42, 4, 1, 2, 3, 4, 0x5e, 0x01, 0x56, 0x64, 0, 8, 0, 0x24, 0, 2),
+    wire(0x41, 2, 0x42, 4, 1, 2, 3, 4, 0x5e, 0x01, 0x56, 0x64, 0, 4, 1, 0x24, 0, 2),
+    wire(0x72, 0x63, 0x5e, 0x00, 0x2e),
+    wire(0x72, 0x6d, 0x53, 1, 0x61, 0x2e),
+    wire(0x72, 0x01, 0x2e),
+    wire(0x72, 0x80, 0x01, 0x2e),
+    wire(0x72, 0x6d, 0x30, 0x2e),
+    wire(0x72, 0x63),
+    wire(0x72, 0x45),
+    wire(0x6f, 0x4e, double(NaN), str('x'), str('value'), 0x30, 0x7b, 2),
+    wire(0x74, 0),
+    wire(0x75, 0),
+    wire(0x42, 4, 1, 2, 3, 4, 0x56, 0x77, 1, 2, 0),
+    wire(0x42, 4, 1, 2, 3, 4, 0x56, 0x62, 2, 4, 0),
+    wire(0x42, 4, 1, 2, 3, 4, 0x56, 0x62, 0, 0, 1),
+    wire(0x42, 4, 1, 2, 3, 4, 0x56, 0x62, 0, 4, 2),
+    wire(0x42, 4, 1, 2, 3, 4, 0x56, 0x01, 0, 4, 0),
+    wire(0x42, 5, 1, 2),
+    wire(0x56, 0x62, 0, 0, 0),
+    wire(0x5c, 3, 3, 1, 2, 3),
+    wire(0x5c, 13, 0),
+    wire(0x5c, 1, 5, 1),
+    wire(0x42, 1, 1, 0x56, 0x68, 0, 2, 0),
     // Malformed in the middle of a structure: each a DataCloneError from the ops path.
-    wire(0x6f, str('a'), 0x6f, str('b'), 0x30, 0x7b, 2, 0x7b, 1), wire(0x41, 2, 0x30, 0x24, 0, 2), wire(0x41, 2, 0x30, 0x30, 0x24, 0, 3),
-    wire(0x41, 2, 0x30, 0x30, 0x24, 1, 2), wire(0x61, 2, 0x40, 0, 3), wire(0x3b, 0x30, 0x3a, 1), wire(0x3b, 0x30, 0x30, 0x3a, 1), wire(0x27, 0x30, 0x2c, 2),
-    wire(0x6f, 0x54, 0x30, 0x7b, 1), wire(0x6f, 0x3f, 0x01, 0x7b, 0), wire(0x41, 1, 0x3f, 0x00, 0x2d, 0x24, 0, 1), wire(0x2d), wire(0x5e, 0x00),
-    wire(0x6f, str('a'), 0x5e, 0x01, 0x7b, 1), wire(0x61, 1, str('length'), zigzag(3), 0x40, 1, 1), wire(0x41, 0, str('length'), 0x30, 0x24, 1, 0),
-    wire(0x52, str('('), 0x00), wire(0x52, str('x'), 0x40), wire(0x52, str('x'), 0x80, 0x04), wire(0x52, str('x'), 0x90, 0x02), wire(0x52, 0x30, 0x00),
-    wire(0x73, 0x30), wire(0x30, 0x30), wire(0x41, 5, 0x30), wire(0x22, 5, 0x61), wire(0x63, 3, 0x61, 0, 0), wire(0x49, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01),
-    wire(0x55, 0xff, 0xff, 0xff, 0xff, 0x1f), wire(0x4e, 1, 2, 3), wire(0x5a, 0x10, 1), wire(0x44), wire(0x6f, 0x7b), wire(0x6f, str('a'), 0x30, 0x3a, 1),
-    new Uint8Array([0xff, 12, 0x30]), new Uint8Array([0xff, 16, 0x30]), new Uint8Array([0xfe, 15, 0x30]), new Uint8Array([0xff]), new Uint8Array([]),
-    wire(), wire(0x00), wire(0x3f), wire(0x6f, 0x00), wire(0x41, 1), wire(0x6f, str('a')), wire(0x3b, 0x30),
+    wire(0x6f, str('a'), 0x6f, str('b'), 0x30, 0x7b, 2, 0x7b, 1),
+    wire(0x41, 2, 0x30, 0x24, 0, 2),
+    wire(0x41, 2, 0x30, 0x30, 0x24, 0, 3),
+    wire(0x41, 2, 0x30, 0x30, 0x24, 1, 2),
+    wire(0x61, 2, 0x40, 0, 3),
+    wire(0x3b, 0x30, 0x3a, 1),
+    wire(0x3b, 0x30, 0x30, 0x3a, 1),
+    wire(0x27, 0x30, 0x2c, 2),
+    wire(0x6f, 0x54, 0x30, 0x7b, 1),
+    wire(0x6f, 0x3f, 0x01, 0x7b, 0),
+    wire(0x41, 1, 0x3f, 0x00, 0x2d, 0x24, 0, 1),
+    wire(0x2d),
+    wire(0x5e, 0x00),
+    wire(0x6f, str('a'), 0x5e, 0x01, 0x7b, 1),
+    wire(0x61, 1, str('length'), zigzag(3), 0x40, 1, 1),
+    wire(0x41, 0, str('length'), 0x30, 0x24, 1, 0),
+    wire(0x52, str('('), 0x00),
+    wire(0x52, str('x'), 0x40),
+    wire(0x52, str('x'), 0x80, 0x04),
+    wire(0x52, str('x'), 0x90, 0x02),
+    wire(0x52, 0x30, 0x00),
+    wire(0x73, 0x30),
+    wire(0x30, 0x30),
+    wire(0x41, 5, 0x30),
+    wire(0x22, 5, 0x61),
+    wire(0x63, 3, 0x61, 0, 0),
+    wire(0x49, 0x80, 0x80, 0x80, 0x80, 0x80, 0x01),
+    wire(0x55, 0xff, 0xff, 0xff, 0xff, 0x1f),
+    wire(0x4e, 1, 2, 3),
+    wire(0x5a, 0x10, 1),
+    wire(0x44),
+    wire(0x6f, 0x7b),
+    wire(0x6f, str('a'), 0x30, 0x3a, 1),
+    new Uint8Array([0xff, 12, 0x30]),
+    new Uint8Array([0xff, 16, 0x30]),
+    new Uint8Array([0xfe, 15, 0x30]),
+    new Uint8Array([0xff]),
+    new Uint8Array([]),
+    wire(),
+    wire(0x00),
+    wire(0x3f),
+    wire(0x6f, 0x00),
+    wire(0x41, 1),
+    wire(0x6f, str('a')),
+    wire(0x3b, 0x30),
   ];
   for (const bytes of left) {
     assert.ok(!assertSameOutcome(bytes, 'left'), `read: ${Buffer.from(bytes).toString('hex')}`);
@@ -337,13 +538,23 @@ test('under replaced built-ins and setters, deserialize() equals the ops path an
   for (const { read, old } of Array.from(results)) {
     assertSameClone(read, old);
     assertSameClone(read, structuredClone(value), { viewsByContent: true });
-    assert.deepEqual(Object.getOwnPropertyDescriptor(read, 'a'), { value: 1, writable: true, enumerable: true, configurable: true });
-    assert.deepEqual(Object.getOwnPropertyDescriptor(read[0], '0'), { value: 2, writable: true, enumerable: true, configurable: true });
+    assert.deepEqual(Object.getOwnPropertyDescriptor(read, 'a'), {
+      value: 1,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
+    assert.deepEqual(Object.getOwnPropertyDescriptor(read[0], '0'), {
+      value: 2,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
     assert.equal(Object.getOwnPropertyDescriptor(read.arr, 'x').value, 'named');
   }
 });
 
-test('with a Proxy on Array.prototype\'s chain the ops path reads the bytes, once', () => {
+test("with a Proxy on Array.prototype's chain the ops path reads the bytes, once", () => {
   const original = Object.getPrototypeOf(Array.prototype);
   let traps = 0;
   Object.setPrototypeOf(Array.prototype, new Proxy(original, { has: (target, k) => (traps++, Reflect.has(target, k)) }));
@@ -422,7 +633,10 @@ test("without Buffer (browsers), one-byte strings come from the host's windows-1
       const same = (copy) => JSON.stringify(copy) === JSON.stringify(value);
       process.stdout.write([same(weft.deserialize(weft.serialize(value))), same(weft.deserialize(v8.serialize(value))), hostCalls > ${decoder === 'a failing one' ? 10 : 50}].join(' '));
     `;
-    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', cwd: new URL('.', import.meta.url) });
+    const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      cwd: new URL('.', import.meta.url),
+    });
     assert.equal(run.stderr, '', decoder);
     assert.equal(run.stdout, 'true true true', decoder);
   }

@@ -15,9 +15,18 @@ import { graph, link, value as anyValue } from './structured-clone-arbitraries.m
 
 /** The op-stream path: what serialize() wrote before serializer.js. */
 function reference(value, { forStorage = false, transfer = [] } = {}) {
-  const transferIsBuffer = Object.setPrototypeOf(transfer.map(() => true), null);
+  const transferIsBuffer = Object.setPrototypeOf(
+    transfer.map(() => true),
+    null,
+  );
   const transferList = Object.setPrototypeOf([...transfer], null);
-  const { code, values } = serializeInternal(value, { __proto__: null, forBytes: true, forStorage, transferList, transferIsBuffer });
+  const { code, values } = serializeInternal(value, {
+    __proto__: null,
+    forBytes: true,
+    forStorage,
+    transferList,
+    transferIsBuffer,
+  });
   return writeWire(code, values, forStorage);
 }
 
@@ -48,7 +57,9 @@ function fixed(error) {
 }
 
 /** Random graphs with references from containers to any of their objects (views' buffers too). */
-const linked = fc.tuple(anyValue, fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 8 })).map(([root, links]) => link(root, links, true));
+const linked = fc
+  .tuple(anyValue, fc.array(fc.tuple(fc.nat(), fc.nat()), { maxLength: 8 }))
+  .map(([root, links]) => link(root, links, true));
 
 /** Wraps `value` `depth` containers deep, alternating objects, arrays and Maps. */
 function nest(value, depth) {
@@ -81,8 +92,42 @@ test('random graphs with references to any object (views’ buffers, errors), ne
 });
 
 test('primitives: int32 boundaries, -0, NaN, one-byte, two-byte and long strings', () => {
-  const numbers = [0, -0, 1, -1, NaN, Infinity, -Infinity, 2 ** 31 - 1, -(2 ** 31), 2 ** 31, -(2 ** 31) - 1, 2 ** 32, 0.5, 63, 64, -64, -65, 2 ** 53];
-  const strings = ['', 'a', 'é', 'ÿ', 'Ā', '€', '\ud800', 'x'.repeat(63), 'x'.repeat(64), 'é'.repeat(200), '€'.repeat(63), '€'.repeat(64), `${'€'.repeat(5000)}x`, 'a'.repeat(100000)];
+  const numbers = [
+    0,
+    -0,
+    1,
+    -1,
+    NaN,
+    Infinity,
+    -Infinity,
+    2 ** 31 - 1,
+    -(2 ** 31),
+    2 ** 31,
+    -(2 ** 31) - 1,
+    2 ** 32,
+    0.5,
+    63,
+    64,
+    -64,
+    -65,
+    2 ** 53,
+  ];
+  const strings = [
+    '',
+    'a',
+    'é',
+    'ÿ',
+    'Ā',
+    '€',
+    '\ud800',
+    'x'.repeat(63),
+    'x'.repeat(64),
+    'é'.repeat(200),
+    '€'.repeat(63),
+    '€'.repeat(64),
+    `${'€'.repeat(5000)}x`,
+    'a'.repeat(100000),
+  ];
   for (const v of [...numbers, ...strings, true, false, null, undefined, 0n, -(2n ** 70n), 12345678901234567890n]) {
     assertSame(() => v, {}, String(v).slice(0, 20));
     assertSame(() => ({ v, [String(v).slice(0, 30)]: [v, v] }));
@@ -126,23 +171,38 @@ test('every value it hands to serializeInternal, among the values it writes itse
     assertSame(() => make(), {}, name);
     assertSame(() => ({ before: { a: 1 }, x: make(), after: ['€', 2] }), {}, name);
     assertSame(() => [1, make(), 'two', make()], {}, name);
-    assertSame(() => new Map([[make(), make()], ['k', new Set([make(), 3])]]), {}, name);
+    assertSame(
+      () =>
+        new Map([
+          [make(), make()],
+          ['k', new Set([make(), 3])],
+        ]),
+      {},
+      name,
+    );
     assertSame(() => nest({ x: make() }, RECURSION_BUDGET + 3), {}, name);
     assertSame(() => ({ x: make() }), { forStorage: true }, name);
     // Back-references into the delegated subtree and out of it.
-    assertSame(() => {
-      const outer = { tag: 'outer' };
-      const x = make();
-      const holder = { outer, x, list: [outer] };
-      return { holder, again: x, outer, list: [x, holder] };
-    }, {}, name);
+    assertSame(
+      () => {
+        const outer = { tag: 'outer' };
+        const x = make();
+        const holder = { outer, x, list: [outer] };
+        return { holder, again: x, outer, list: [x, holder] };
+      },
+      {},
+      name,
+    );
   }
 });
 
 test('many values handed to serializeInternal: the rest of the walk is handed over at once', () => {
   const errors = () => Array.from({ length: 40 }, (_, i) => ({ e: fixed(new Error(`e${i}`)), i }));
   assertSame(errors);
-  assertSame(() => { const list = errors(); return { list, again: list.map((x) => x.e), m: new Map([[list[3].e, list]]) }; });
+  assertSame(() => {
+    const list = errors();
+    return { list, again: list.map((x) => x.e), m: new Map([[list[3].e, list]]) };
+  });
   assertSame(() => Array.from({ length: 40 }, (_, i) => ({ b: Buffer.from(`b${i}`), i })));
   assertSame((log) => ({
     list: errors(),
@@ -157,20 +217,56 @@ test('many values handed to serializeInternal: the rest of the walk is handed ov
 
 test('views and their buffers: the host form only when no later reference names the buffer', () => {
   const u8 = () => new Uint8Array([1, 2, 3, 4]);
-  assertSame(() => { const v = u8(); return { a: v, b: v.buffer }; });
-  assertSame(() => { const v = u8(); return { a: [v], b: { c: [v.buffer] } }; });
-  assertSame(() => { const v = u8(); return new Map([[v, 1], [2, v.buffer]]); });
-  assertSame(() => { const v = u8(); return [[v], new Set([v]), v, new Int8Array(v.buffer)]; });
-  assertSame(() => { const v = u8(); return { a: v.buffer, b: v }; });
-  assertSame(() => { const v = u8(); return { a: { v }, b: nest(v.buffer, RECURSION_BUDGET + 2) }; });
-  assertSame(() => { const v = u8(); return { e: fixed(new Error('e', { cause: v })), b: [v.buffer] }; });
-  assertSame(() => { const v = u8(); const w = u8(); return { v, w, list: [1, 'x', { q: w.buffer }], m: new Map([[1, v]]) }; });
+  assertSame(() => {
+    const v = u8();
+    return { a: v, b: v.buffer };
+  });
+  assertSame(() => {
+    const v = u8();
+    return { a: [v], b: { c: [v.buffer] } };
+  });
+  assertSame(() => {
+    const v = u8();
+    return new Map([
+      [v, 1],
+      [2, v.buffer],
+    ]);
+  });
+  assertSame(() => {
+    const v = u8();
+    return [[v], new Set([v]), v, new Int8Array(v.buffer)];
+  });
+  assertSame(() => {
+    const v = u8();
+    return { a: v.buffer, b: v };
+  });
+  assertSame(() => {
+    const v = u8();
+    return { a: { v }, b: nest(v.buffer, RECURSION_BUDGET + 2) };
+  });
+  assertSame(() => {
+    const v = u8();
+    return { e: fixed(new Error('e', { cause: v })), b: [v.buffer] };
+  });
+  assertSame(() => {
+    const v = u8();
+    const w = u8();
+    return { v, w, list: [1, 'x', { q: w.buffer }], m: new Map([[1, v]]) };
+  });
   assertSame(() => ({ floats: new Float64Array(4), ints: new Int32Array(4), bytes: new Uint8Array(4) }));
   assertSame(() => ({ big: new Uint8Array(3 << 20), after: { x: 1 }, s: '€'.repeat(10) }));
 });
 
 test('transfer lists and registered classes keep working, with back-references around them', () => {
-  for (const shape of [(b) => ({ a: b, again: [b] }), (b) => [new Uint8Array(b), b, { b }], (b) => new Map([[1, { b }], [2, b]])]) {
+  for (const shape of [
+    (b) => ({ a: b, again: [b] }),
+    (b) => [new Uint8Array(b), b, { b }],
+    (b) =>
+      new Map([
+        [1, { b }],
+        [2, b],
+      ]),
+  ]) {
     const oldBuffer = new Uint8Array([9, 8]).buffer;
     const expected = outcome(() => reference(shape(oldBuffer), { transfer: [oldBuffer] }));
     const buffer = new Uint8Array([9, 8]).buffer;
@@ -185,7 +281,11 @@ test('transfer lists and registered classes keep working, with back-references a
       this.y = y;
     }
   }
-  sc.registerSerializable(Point, { name: 'SerializerTestPoint', serialize: (p) => ({ x: p.x, y: p.y }), deserialize: ({ x, y }) => new Point(x, y) });
+  sc.registerSerializable(Point, {
+    name: 'SerializerTestPoint',
+    serialize: (p) => ({ x: p.x, y: p.y }),
+    deserialize: ({ x, y }) => new Point(x, y),
+  });
   const shared = { s: 1 };
   assertSame(() => {
     const p = new Point(shared, [shared]);
@@ -271,14 +371,37 @@ test('getters: called in the same order, with the same effects on what is walked
         return fixed(new Error('e', { cause: { y: 1 } }));
       },
     };
-    return new Map([[inner, { get z() { log.push('z'); return inner; } }]]);
+    return new Map([
+      [
+        inner,
+        {
+          get z() {
+            log.push('z');
+            return inner;
+          },
+        },
+      ],
+    ]);
   });
-  assertSame((log) => nest({
-    get deep() {
-      log.push('deep');
-      return [new Float32Array(2), { get deeper() { log.push('deeper'); return 'd'; } }];
-    },
-  }, RECURSION_BUDGET + 1));
+  assertSame((log) =>
+    nest(
+      {
+        get deep() {
+          log.push('deep');
+          return [
+            new Float32Array(2),
+            {
+              get deeper() {
+                log.push('deeper');
+                return 'd';
+              },
+            },
+          ];
+        },
+      },
+      RECURSION_BUDGET + 1,
+    ),
+  );
 });
 
 test('a getter that calls serialize() itself gets its own bytes, and the outer call is unchanged', () => {
@@ -299,6 +422,10 @@ test('a getter that calls serialize() itself gets its own bytes, and the outer c
 });
 
 test('where V8 writes the same bytes, serialize() does too', () => {
-  const values = [{ a: 1, b: 'x', c: [1, , 3], d: new Map([[1, new Set([2])]]) }, [-0, NaN, 2 ** 31, '€'.repeat(100)], { buf: Buffer.from('hi'), u8: new Uint8Array(2) }];
+  const values = [
+    { a: 1, b: 'x', c: [1, , 3], d: new Map([[1, new Set([2])]]) },
+    [-0, NaN, 2 ** 31, '€'.repeat(100)],
+    { buf: Buffer.from('hi'), u8: new Uint8Array(2) },
+  ];
   for (const value of values) assert.deepEqual(sc.serialize(value), new Uint8Array(v8.serialize(value)));
 });

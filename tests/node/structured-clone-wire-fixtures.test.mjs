@@ -71,7 +71,10 @@ test('V8 fixtures: Node’s bytes read as the fixture’s op stream, which write
   assert.ok(fixtures.length > 100, `${fixtures.length} fixtures`);
   // Every fixture but the documented ones: Node's very bytes.
   assert.equal(byteIdentical, fixtures.length - 2 - Object.keys(HOST_FORM).length);
-  assert.ok(fixtures.filter((f) => f.weftHex !== undefined).every((f) => typeof f.weftReason === 'string'), 'each weftHex says why');
+  assert.ok(
+    fixtures.filter((f) => f.weftHex !== undefined).every((f) => typeof f.weftReason === 'string'),
+    'each weftHex says why',
+  );
 });
 
 /** What V8 (the running Node's) makes of `bytes`: { value } or { error }. */
@@ -112,5 +115,6 @@ test('V8 fixtures: Node reads what weft writes as it reads its own bytes, and we
     .filter(({ ops }) => ops.some(([name], i) => name === 'ErrorCause' && ops.slice(i).some(([later]) => later === 'ErrorStack')))
     .map(({ name }) => name);
   assert.ok(causeBeforeStack.length >= 2);
-  if (unreadable.length > 0) assert.deepEqual(unreadable, causeBeforeStack, 'V8 refuses only the bytes with an Error’s cause before its stack');
+  if (unreadable.length > 0)
+    assert.deepEqual(unreadable, causeBeforeStack, 'V8 refuses only the bytes with an Error’s cause before its stack');
 });

@@ -10,7 +10,9 @@ import fc from 'fast-check';
 import { readWire, writeWire } from '../../js/structured-clone/wire.js';
 import { fromHex, jsonToOps, opsToJson, toHex } from './structured-clone-ops-json.mjs';
 
-const fixtureBytes = JSON.parse(readFileSync(new URL('../fixtures/clone/v8-fixtures.json', import.meta.url), 'utf8')).fixtures.map(({ hex }) => fromHex(hex));
+const fixtureBytes = JSON.parse(
+  readFileSync(new URL('../fixtures/clone/v8-fixtures.json', import.meta.url), 'utf8'),
+).fixtures.map(({ hex }) => fromHex(hex));
 
 /**
  * What one reading may hold, by input length: linear in the input. (The Rust test counted the
@@ -112,7 +114,10 @@ function assertFixedPoint(bytes) {
 test('inputs that once failed the Rust codec’s properties (its proptest regressions)', () => {
   for (const bytes of [
     [255, 15, 82, 0, 99, 239, 172, 32, 43, 0, 16],
-    [255, 15, 138, 180, 195, 129, 100, 36, 223, 199, 209, 202, 58, 182, 137, 119, 56, 144, 187, 51, 39, 80, 76, 254, 121, 5, 81, 89, 209, 241, 18, 24, 204, 46, 184, 131, 194, 53, 154, 75, 90, 213, 205, 198, 108, 83, 71, 66, 62, 8, 52],
+    [
+      255, 15, 138, 180, 195, 129, 100, 36, 223, 199, 209, 202, 58, 182, 137, 119, 56, 144, 187, 51, 39, 80, 76, 254, 121, 5, 81,
+      89, 209, 241, 18, 24, 204, 46, 184, 131, 194, 53, 154, 75, 90, 213, 205, 198, 108, 83, 71, 66, 62, 8, 52,
+    ],
     [255, 15, 65, 2, 66, 8, 1, 2, 3, 4, 5, 6, 7, 8, 94, 1, 86, 66],
     [255, 15, 92, 121, 127],
   ]) {
@@ -130,7 +135,17 @@ test('random bytes after a header are read to a fixed point or a DataCloneError'
 });
 
 test('random tag soup is read to a fixed point or a DataCloneError', () => {
-  const tags = [...Buffer.from('_0TFIUNZS"c^o{aA$@Dyxnzs R;:\',B~tVu\\r-?', 'latin1'), 0x00, 0x01, 0x02, 0x05, 0x7f, 0x80, 0xff, ...Buffer.from('mscE.')];
+  const tags = [
+    ...Buffer.from('_0TFIUNZS"c^o{aA$@Dyxnzs R;:\',B~tVu\\r-?', 'latin1'),
+    0x00,
+    0x01,
+    0x02,
+    0x05,
+    0x7f,
+    0x80,
+    0xff,
+    ...Buffer.from('mscE.'),
+  ];
   fc.assert(
     fc.property(fc.array(fc.constantFrom(...tags), { maxLength: 120 }), (body) => {
       assertFixedPoint(Uint8Array.of(0xff, 0x0f, ...body));
@@ -160,7 +175,12 @@ test('mutated fixtures are read to a fixed point or a DataCloneError', () => {
 // ---- random well-formed op streams ----
 
 const units = fc.array(
-  fc.oneof(fc.integer({ min: 0x20, max: 0x7e }), fc.integer({ min: 0, max: 0xff }), fc.integer({ min: 0, max: 0xffff }), fc.integer({ min: 0xd800, max: 0xdfff })),
+  fc.oneof(
+    fc.integer({ min: 0x20, max: 0x7e }),
+    fc.integer({ min: 0, max: 0xff }),
+    fc.integer({ min: 0, max: 0xffff }),
+    fc.integer({ min: 0xd800, max: 0xdfff }),
+  ),
   { maxLength: 6 },
 );
 /** A string op's operand: the string when well-formed, else its code units (opsToJson's rendering). */
@@ -169,16 +189,36 @@ const text = units.map((list) => {
   return s.isWellFormed() ? s : list;
 });
 const hex = (maxLength) => fc.uint8Array({ maxLength }).map((bytes) => toHex(bytes));
-const number = fc.oneof(fc.double(), fc.integer(), fc.constant(-0)).map((n) => (Object.is(n, -0) ? '-0' : Number.isNaN(n) ? 'NaN' : n === Infinity ? 'Infinity' : n === -Infinity ? '-Infinity' : n));
-const VIEW_KINDS = ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array', 'Float32Array', 'Float64Array', 'DataView', 'BigInt64Array', 'BigUint64Array', 'Float16Array'];
+const number = fc
+  .oneof(fc.double(), fc.integer(), fc.constant(-0))
+  .map((n) =>
+    Object.is(n, -0) ? '-0' : Number.isNaN(n) ? 'NaN' : n === Infinity ? 'Infinity' : n === -Infinity ? '-Infinity' : n,
+  );
+const VIEW_KINDS = [
+  'Int8Array',
+  'Uint8Array',
+  'Uint8ClampedArray',
+  'Int16Array',
+  'Uint16Array',
+  'Int32Array',
+  'Uint32Array',
+  'Float32Array',
+  'Float64Array',
+  'DataView',
+  'BigInt64Array',
+  'BigUint64Array',
+  'Float16Array',
+];
 const SIZES = [1, 1, 1, 2, 2, 4, 4, 4, 8, 1, 8, 8, 2];
 
-const view = fc.tuple(fc.nat(VIEW_KINDS.length - 1), fc.nat(3), fc.nat(3), fc.nat(3), fc.boolean()).map(([k, a, b, c, resizable]) => {
-  const size = SIZES[k];
-  const data = 'a5'.repeat((a + b + c) * size);
-  const buffer = resizable ? ['ResizableArrayBuffer', data, (a + b + c) * size * 2] : ['ArrayBuffer', data];
-  return [['View', VIEW_KINDS[k], a * size, b * size, resizable ? 2 : 0], buffer];
-});
+const view = fc
+  .tuple(fc.nat(VIEW_KINDS.length - 1), fc.nat(3), fc.nat(3), fc.nat(3), fc.boolean())
+  .map(([k, a, b, c, resizable]) => {
+    const size = SIZES[k];
+    const data = 'a5'.repeat((a + b + c) * size);
+    const buffer = resizable ? ['ResizableArrayBuffer', data, (a + b + c) * size * 2] : ['ArrayBuffer', data];
+    return [['View', VIEW_KINDS[k], a * size, b * size, resizable ? 2 : 0], buffer];
+  });
 
 const leaf = fc.oneof(
   fc.constantFrom([['Undefined']], [['Null']], [['True']], [['False']]),
@@ -189,7 +229,10 @@ const leaf = fc.oneof(
     return [['BigInt', negative && trimmed !== '', trimmed]];
   }),
   number.map((t) => [['Date', t]]),
-  fc.tuple(fc.nat(511), text).filter(([flags]) => (flags & 64) === 0 && (flags & (16 | 256)) !== (16 | 256)).map(([flags, source]) => [['RegExp', flags, source]]),
+  fc
+    .tuple(fc.nat(511), text)
+    .filter(([flags]) => (flags & 64) === 0 && (flags & (16 | 256)) !== (16 | 256))
+    .map(([flags, source]) => [['RegExp', flags, source]]),
   fc.boolean().map((b) => [['BooleanObject', b]]),
   number.map((n) => [['NumberObject', n]]),
   text.map((s) => [['StringObject', s]]),
@@ -201,20 +244,41 @@ const leaf = fc.oneof(
 // (Keys never array indices: weft writes those as numbers, which read back as Number ops.)
 const key = text.map((s) => ['String', typeof s === 'string' ? `k${s}` : [0x6b, ...s]]);
 const { value } = fc.letrec((tie) => ({
-  value: fc.oneof({ depthSize: 'small' }, leaf, tie('object'), tie('dense'), tie('sparse'), tie('map'), tie('set'), tie('error'), tie('serializable')),
-  object: fc.array(fc.tuple(key, tie('value')), { maxLength: 3 }).map((entries) => [['BeginObject'], ...entries.flatMap(([k, v]) => [k, ...v]), ['End']]),
+  value: fc.oneof(
+    { depthSize: 'small' },
+    leaf,
+    tie('object'),
+    tie('dense'),
+    tie('sparse'),
+    tie('map'),
+    tie('set'),
+    tie('error'),
+    tie('serializable'),
+  ),
+  object: fc
+    .array(fc.tuple(key, tie('value')), { maxLength: 3 })
+    .map((entries) => [['BeginObject'], ...entries.flatMap(([k, v]) => [k, ...v]), ['End']]),
   dense: fc
     .array(fc.option(tie('value'), { freq: 4 }), { maxLength: 4 })
     .map((elements) => [['BeginDenseArray', elements.length], ...elements.flatMap((e) => e ?? [['Hole']]), ['End']]),
-  sparse: fc.tuple(fc.uniqueArray(fc.tuple(fc.nat(999), tie('value')), { selector: ([i]) => i, maxLength: 2 }), fc.nat(9)).map(([entries, extra]) => {
-    entries.sort(([a], [b]) => a - b);
-    const length = (entries.length > 0 ? entries[entries.length - 1][0] + 1 : 0) + extra;
-    return [['BeginSparseArray', length], ...entries.flatMap(([i, v]) => [['Number', i], ...v]), ['End']];
-  }),
-  map: fc.array(fc.tuple(tie('value'), tie('value')), { maxLength: 2 }).map((entries) => [['BeginMap'], ...entries.flat(2), ['End']]),
+  sparse: fc
+    .tuple(fc.uniqueArray(fc.tuple(fc.nat(999), tie('value')), { selector: ([i]) => i, maxLength: 2 }), fc.nat(9))
+    .map(([entries, extra]) => {
+      entries.sort(([a], [b]) => a - b);
+      const length = (entries.length > 0 ? entries[entries.length - 1][0] + 1 : 0) + extra;
+      return [['BeginSparseArray', length], ...entries.flatMap(([i, v]) => [['Number', i], ...v]), ['End']];
+    }),
+  map: fc
+    .array(fc.tuple(tie('value'), tie('value')), { maxLength: 2 })
+    .map((entries) => [['BeginMap'], ...entries.flat(2), ['End']]),
   set: fc.array(tie('value'), { maxLength: 2 }).map((entries) => [['BeginSet'], ...entries.flat(), ['End']]),
   error: fc
-    .tuple(fc.constantFrom('Error', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError', 'TypeError', 'URIError'), fc.option(text), fc.option(tie('value')), fc.option(text))
+    .tuple(
+      fc.constantFrom('Error', 'EvalError', 'RangeError', 'ReferenceError', 'SyntaxError', 'TypeError', 'URIError'),
+      fc.option(text),
+      fc.option(tie('value')),
+      fc.option(text),
+    )
     .map(([prototype, message, cause, stack]) => [
       ['Error', prototype],
       ...(message === null ? [] : [['ErrorMessage', message]]),

@@ -65,7 +65,10 @@ test('serializable data cannot contain its object; such an object has exactly th
   // The same on the wire: { NaN: "C", value: [ back-reference to the object ] }. (V8 reads an
   // ordinary object, which may refer to itself; weft's serializable-object form is its own.)
   const selfReferring = 'ff0f6f4e000000000000f87f220143220576616c756541015e002400017b02';
-  assert.equal(failure(() => read(selfReferring)), 'invalid serialized data at byte 24: reference to object 0 before its deserialization finished');
+  assert.equal(
+    failure(() => read(selfReferring)),
+    'invalid serialized data at byte 24: reference to object 0 before its deserialization finished',
+  );
   const { value: ordinary } = v8Read(selfReferring);
   assert.ok(ordinary.value[0] === ordinary);
   // { NaN: "C", xalue: 1 } and { NaN: "C", value: 1, x: 1 } (ordinary objects to V8).
@@ -96,13 +99,22 @@ test('shared and transferred buffers are written by index, and not for storage',
   deserializer.readHeader();
   deserializer.transferArrayBuffer(3, new Uint8Array([5, 6, 7]).buffer);
   assert.deepEqual(deserializer.readValue(), new Uint8Array([5, 6]));
-  assert.equal(failure(() => write([['SharedArrayBuffer', 0]], true)), 'cannot serialize (op at code index 0): a SharedArrayBuffer cannot be serialized for storage');
+  assert.equal(
+    failure(() => write([['SharedArrayBuffer', 0]], true)),
+    'cannot serialize (op at code index 0): a SharedArrayBuffer cannot be serialized for storage',
+  );
   assert.equal(
     failure(() => write([['TransferredArrayBuffer', 0]], true)),
     'cannot serialize (op at code index 0): an ArrayBuffer cannot be transferred when serializing for storage',
   );
-  assert.equal(failure(() => read('ff0f7500')), 'invalid serialized data at byte 2: SharedArrayBuffer 0 is not among the 0 shared buffers');
-  assert.equal(failure(() => read('ff0f7400')), 'invalid serialized data at byte 2: transferred ArrayBuffer 0 is not in the transfer list of 0');
+  assert.equal(
+    failure(() => read('ff0f7500')),
+    'invalid serialized data at byte 2: SharedArrayBuffer 0 is not among the 0 shared buffers',
+  );
+  assert.equal(
+    failure(() => read('ff0f7400')),
+    'invalid serialized data at byte 2: transferred ArrayBuffer 0 is not in the transfer list of 0',
+  );
   assert.ok(v8Read('ff0f7500').error && v8Read('ff0f7400').error);
 });
 
@@ -110,18 +122,43 @@ test('Node’s host form for a view only when it loses nothing, else V8’s', ()
   const view = (byteOffset, byteLength) => ['View', 'Uint8Array', byteOffset, byteLength, 0];
   // Whole buffer, unreferenced: Node's host object, as v8.serialize writes the same view.
   assert.equal(toHex(write([view(0, 4), ['ArrayBuffer', '01020304']])), 'ff0f5c010401020304');
-  assert.equal(toHex(write([view(0, 4), ['ArrayBuffer', '01020304']])), v8.serialize(new Uint8Array([1, 2, 3, 4])).toString('hex'));
+  assert.equal(
+    toHex(write([view(0, 4), ['ArrayBuffer', '01020304']])),
+    v8.serialize(new Uint8Array([1, 2, 3, 4])).toString('hex'),
+  );
   // Buffer kind 10 is Node's FastBuffer.
-  const buffer = toHex(write([['View', 'Buffer', 0, 1, 0], ['ArrayBuffer', '09']]));
+  const buffer = toHex(
+    write([
+      ['View', 'Buffer', 0, 1, 0],
+      ['ArrayBuffer', '09'],
+    ]),
+  );
   assert.equal(buffer, 'ff0f5c0a0109');
   assert.equal(buffer, v8.serialize(Buffer.from([9])).toString('hex'));
   // An offset, a partial view, or a buffer referenced elsewhere: V8's form.
   roundTrip([view(1, 2), ['ArrayBuffer', '01020304']], 'ff0f4204010203045642010200');
-  roundTrip([['BeginDenseArray', 2], view(0, 4), ['ArrayBuffer', '01020304'], ['BackRef', 2], ['End']], 'ff0f410242040102030456420004005e01240002');
+  roundTrip(
+    [['BeginDenseArray', 2], view(0, 4), ['ArrayBuffer', '01020304'], ['BackRef', 2], ['End']],
+    'ff0f410242040102030456420004005e01240002',
+  );
   // Float16Array: Node has no host index for it.
-  assert.equal(toHex(write([['View', 'Float16Array', 0, 2, 0], ['ArrayBuffer', '003c']])), 'ff0f4202003c5668000200');
+  assert.equal(
+    toHex(
+      write([
+        ['View', 'Float16Array', 0, 2, 0],
+        ['ArrayBuffer', '003c'],
+      ]),
+    ),
+    'ff0f4202003c5668000200',
+  );
   // Resizable buffers and length tracking keep their semantics.
-  roundTrip([['View', 'Uint16Array', 2, 0, 3], ['ResizableArrayBuffer', '01020304', 8]], 'ff0f7e0408010203045657020003');
+  roundTrip(
+    [
+      ['View', 'Uint16Array', 2, 0, 3],
+      ['ResizableArrayBuffer', '01020304', 8],
+    ],
+    'ff0f7e0408010203045657020003',
+  );
 });
 
 test('Node reads the shapes only weft writes (V8-form views, resizable buffers, holes, index keys as strings, ...)', () => {
@@ -133,16 +170,40 @@ test('Node reads the shapes only weft writes (V8-form views, resizable buffers, 
     ],
     [
       'length-tracking view of a resizable buffer',
-      [['View', 'Uint16Array', 2, 0, 3], ['ResizableArrayBuffer', '01020304', 8]],
+      [
+        ['View', 'Uint16Array', 2, 0, 3],
+        ['ResizableArrayBuffer', '01020304', 8],
+      ],
       (r) => r.buffer.resizable && r.buffer.maxByteLength === 8 && r.length === 1 && (r.buffer.resize(8), r.length === 3),
     ],
-    ['Node Buffer', [['View', 'Buffer', 0, 4, 0], ['ArrayBuffer', '01020304']], (r) => Buffer.isBuffer(r) && r.toString('hex') === '01020304'],
+    [
+      'Node Buffer',
+      [
+        ['View', 'Buffer', 0, 4, 0],
+        ['ArrayBuffer', '01020304'],
+      ],
+      (r) => Buffer.isBuffer(r) && r.toString('hex') === '01020304',
+    ],
     [
       'TypeError with cause and stack',
-      [['Error', 'TypeError'], ['ErrorMessage', 'm'], ['ErrorStack', 's'], ['ErrorCause'], ['BeginObject'], ['String', 'x'], ['Number', 1], ['End'], ['End']],
+      [
+        ['Error', 'TypeError'],
+        ['ErrorMessage', 'm'],
+        ['ErrorStack', 's'],
+        ['ErrorCause'],
+        ['BeginObject'],
+        ['String', 'x'],
+        ['Number', 1],
+        ['End'],
+        ['End'],
+      ],
       (r) => r instanceof TypeError && r.message === 'm' && r.cause.x === 1 && r.stack === 's',
     ],
-    ['dense array with a hole', [['BeginDenseArray', 3], ['Number', 1], ['Hole'], ['Number', 3], ['End']], (r) => r.length === 3 && !(1 in r) && r[2] === 3],
+    [
+      'dense array with a hole',
+      [['BeginDenseArray', 3], ['Number', 1], ['Hole'], ['Number', 3], ['End']],
+      (r) => r.length === 3 && !(1 in r) && r[2] === 3,
+    ],
     [
       'index key given as a string',
       [['BeginObject'], ['String', '5'], ['True'], ['String', 'a'], ['False'], ['End']],
@@ -182,10 +243,22 @@ test('Node reads the shapes only weft writes (V8-form views, resizable buffers, 
 test('invalid views are refused when writing and reading (V8 refuses the bytes too)', () => {
   const bad = (view, buffer) => failure(() => write([view, buffer]));
   const four = ['ArrayBuffer', '00000000'];
-  assert.equal(bad(['View', 'Uint8Array', 2, 3, 0], four), 'cannot serialize (op at code index 5): Uint8Array (offset 2, length 3) lies outside its 4-byte buffer');
-  assert.equal(bad(['View', 'Uint16Array', 1, 2, 0], four), 'cannot serialize (op at code index 5): Uint16Array offset 1 and length 2 must be multiples of 2');
-  assert.equal(bad(['View', 'Uint8Array', 0, 0, 1], four), 'cannot serialize (op at code index 5): a length-tracking view needs a resizable buffer');
-  assert.equal(bad(['View', 'Uint8Array', 0, 0, 2], four), 'cannot serialize (op at code index 5): the backed-by-resizable flag is set but the buffer is not resizable');
+  assert.equal(
+    bad(['View', 'Uint8Array', 2, 3, 0], four),
+    'cannot serialize (op at code index 5): Uint8Array (offset 2, length 3) lies outside its 4-byte buffer',
+  );
+  assert.equal(
+    bad(['View', 'Uint16Array', 1, 2, 0], four),
+    'cannot serialize (op at code index 5): Uint16Array offset 1 and length 2 must be multiples of 2',
+  );
+  assert.equal(
+    bad(['View', 'Uint8Array', 0, 0, 1], four),
+    'cannot serialize (op at code index 5): a length-tracking view needs a resizable buffer',
+  );
+  assert.equal(
+    bad(['View', 'Uint8Array', 0, 0, 2], four),
+    'cannot serialize (op at code index 5): the backed-by-resizable flag is set but the buffer is not resizable',
+  );
   assert.equal(
     bad(['View', 'Uint8Array', 0, 4, 0], ['ResizableArrayBuffer', '00000000', 4]),
     'cannot serialize (op at code index 5): a view of a resizable ArrayBuffer must have the backed-by-resizable flag',
@@ -193,14 +266,26 @@ test('invalid views are refused when writing and reading (V8 refuses the bytes t
   const rejected = [
     // Uint16Array at offset 1; a view past its buffer; a fixed view claiming a resizable buffer.
     ['ff0f4204000000005657010200', 'invalid serialized data at byte 8: Uint16Array offset 1 and length 2 must be multiples of 2'],
-    ['ff0f4204000000005642000500', 'invalid serialized data at byte 8: Uint8Array (offset 0, length 5) lies outside its 4-byte buffer'],
-    ['ff0f4204000000005642000402', 'invalid serialized data at byte 8: the backed-by-resizable flag is set but the buffer is not resizable'],
+    [
+      'ff0f4204000000005642000500',
+      'invalid serialized data at byte 8: Uint8Array (offset 0, length 5) lies outside its 4-byte buffer',
+    ],
+    [
+      'ff0f4204000000005642000402',
+      'invalid serialized data at byte 8: the backed-by-resizable flag is set but the buffer is not resizable',
+    ],
     // A view over something that is not a buffer; a view with no buffer before it.
-    ['ff0f41026f7b005e015642000000240002', "invalid serialized data at byte 9: a property key must be a string or a number, found tag 'V' (0x56)"],
+    [
+      'ff0f41026f7b005e015642000000240002',
+      "invalid serialized data at byte 9: a property key must be a string or a number, found tag 'V' (0x56)",
+    ],
     ['ff0f5642000000', 'invalid serialized data at byte 2: an ArrayBufferView that does not follow an ArrayBuffer'],
   ];
   for (const [hex, message] of rejected) {
-    assert.equal(failure(() => read(hex)), message);
+    assert.equal(
+      failure(() => read(hex)),
+      message,
+    );
     assert.ok(v8Read(hex).error, `V8 reads ${hex}`);
   }
 });
@@ -227,10 +312,19 @@ test('keys that are array indices are written as numbers, as V8 writes them', ()
     'cannot serialize (op at code index 1): a Number property key must be an array index, not a fraction, infinity or NaN; pass other keys as Strings',
   );
   const key = (n) => failure(() => write([['BeginObject'], ['Number', n], ['Null'], ['End']]));
-  assert.equal(key(-1), 'cannot serialize (op at code index 1): a Number property key must be an array index, not -1; pass other keys as Strings');
-  assert.equal(key(4294967295), 'cannot serialize (op at code index 1): a Number property key must be an array index, not 4294967295; pass other keys as Strings');
+  assert.equal(
+    key(-1),
+    'cannot serialize (op at code index 1): a Number property key must be an array index, not -1; pass other keys as Strings',
+  );
+  assert.equal(
+    key(4294967295),
+    'cannot serialize (op at code index 1): a Number property key must be an array index, not 4294967295; pass other keys as Strings',
+  );
   for (const n of [0.5, NaN, Infinity]) {
-    assert.equal(key(n), 'cannot serialize (op at code index 1): a Number property key must be an array index, not a fraction, infinity or NaN; pass other keys as Strings');
+    assert.equal(
+      key(n),
+      'cannot serialize (op at code index 1): a Number property key must be an array index, not a fraction, infinity or NaN; pass other keys as Strings',
+    );
   }
 });
 
@@ -250,7 +344,10 @@ test('RegExp flags are checked when writing and reading', () => {
   assert.equal(regexp(16 | 256), "cannot serialize (op at code index 0): a RegExp cannot have both the 'u' and 'v' flags");
   assert.equal(regexp(64), "cannot serialize (op at code index 0): the RegExp 'l' (linear) flag is not supported");
   assert.equal(regexp(512), 'cannot serialize (op at code index 0): unknown RegExp flag bits 0x200');
-  assert.equal(failure(() => read('ff0f522201618004')), 'invalid serialized data at byte 2: unknown RegExp flag bits 0x200');
+  assert.equal(
+    failure(() => read('ff0f522201618004')),
+    'invalid serialized data at byte 2: unknown RegExp flag bits 0x200',
+  );
   assert.ok(v8Read('ff0f522201618004').error);
 });
 
@@ -266,7 +363,10 @@ test('Errors: fields, prototypes, and a cause that is the Error itself', () => {
   // On the wire, as V8 11 (Node 20) refuses it too. V8 12 and later (Node 22 on) read an Error
   // whose cause is the Error itself; weft, whose writer cannot write it, refuses it.
   const causeItself = 'ff0f72635e002e';
-  assert.equal(failure(() => read(causeItself)), 'invalid serialized data at byte 4: reference to object 0 before its deserialization finished');
+  assert.equal(
+    failure(() => read(causeItself)),
+    'invalid serialized data at byte 4: reference to object 0 before its deserialization finished',
+  );
   const cyclic = v8Read(causeItself);
   assert.ok(v8Major < 12 ? cyclic.error !== undefined : cyclic.value.cause === cyclic.value);
   // A prototype tag after the message still sets the prototype, as V8 11 reads it (V8 12 and
@@ -275,7 +375,10 @@ test('Errors: fields, prototypes, and a cause that is the Error itself', () => {
   assert.deepEqual(read(prototypeLast), [['Error', 'RangeError'], ['ErrorMessage', 'm'], ['End']]);
   if (v8Major < 12) assertSameClone(weft.deserialize(fromHex(prototypeLast)), v8Read(prototypeLast).value);
   else assert.ok(v8Read(prototypeLast).error);
-  assert.equal(failure(() => read('ff0f72782e')), 'invalid serialized data at byte 3: unknown Error field tag 120');
+  assert.equal(
+    failure(() => read('ff0f72782e')),
+    'invalid serialized data at byte 3: unknown Error field tag 120',
+  );
   assert.ok(v8Read('ff0f72782e').error);
 });
 
@@ -284,13 +387,18 @@ test('back-references the writer cannot resolve are DataCloneErrors', () => {
   // missing buffer after a View, ... — as its Ops API took them from anyone; the JS writer is
   // given only the walker's well-formed streams, and checks what a well-formed stream can get
   // wrong.)
-  assert.equal(failure(() => write([['BackRef', 0]])), 'cannot serialize (op at code index 0): back-reference to object 0, which has not been serialized');
+  assert.equal(
+    failure(() => write([['BackRef', 0]])),
+    'cannot serialize (op at code index 0): back-reference to object 0, which has not been serialized',
+  );
   assert.equal(
     failure(() => write([['BeginDenseArray', 1], ['BackRef', 1], ['End']])),
     'cannot serialize (op at code index 2): back-reference to object 1, which has not been serialized',
   );
   assert.equal(
-    failure(() => write([['BeginDenseArray', 2], ['BeginObject'], ['End'], ['View', 'Uint8Array', 0, 0, 0], ['BackRef', 1], ['End']])),
+    failure(() =>
+      write([['BeginDenseArray', 2], ['BeginObject'], ['End'], ['View', 'Uint8Array', 0, 0, 0], ['BackRef', 1], ['End']]),
+    ),
     "cannot serialize (op at code index 9): a View's BackRef must name an ArrayBuffer, and object 1 is not one",
   );
 });
@@ -302,7 +410,11 @@ const BAD_FRAMING = [
   ['ff0c30', 'invalid serialized data at byte 1: format version 12 is older than the oldest weft reads (13)'],
   ['ff1030', 'invalid serialized data at byte 1: format version 16 is newer than the newest weft reads (15)'],
   ['ff0f', 'invalid serialized data at byte 2: unexpected end of data'],
-  ['ff0f3030', 'invalid serialized data at byte 3: unexpected bytes after the complete value', 'V8 ignores what follows the value'],
+  [
+    'ff0f3030',
+    'invalid serialized data at byte 3: unexpected bytes after the complete value',
+    'V8 ignores what follows the value',
+  ],
   ['ff0f6f7b01', 'invalid serialized data at byte 3: object ends claiming 1 properties but has 0'],
   ['ff0f41054900', 'invalid serialized data at byte 2: dense array length 5 exceeds the 2 bytes that remain'],
   ['ff0f41014900240101', 'invalid serialized data at byte 6: array ends claiming 1 properties and length 1 but has 0 and 1'],
@@ -316,7 +428,11 @@ const BAD_FRAMING = [
     'invalid serialized data at byte 2: unknown host object (not a Node ArrayBufferView type index: 13)',
     v8Major >= 13 ? 'Node 24 has a host type index for Float16Array (13); Node 20, whose list weft reads, has none' : undefined,
   ],
-  ['ff0f5c040100', 'invalid serialized data at byte 2: Uint16Array byte length 1 is not a multiple of 2', "Node's DefaultDeserializer makes a view of the whole elements only"],
+  [
+    'ff0f5c040100',
+    'invalid serialized data at byte 2: Uint16Array byte length 1 is not a multiple of 2',
+    "Node's DefaultDeserializer makes a view of the whole elements only",
+  ],
   ['ff0f2d', 'invalid serialized data at byte 2: a hole outside a dense array'],
   ['ff0f6f5f497b01', "invalid serialized data at byte 3: a property key must be a string or a number, found tag '_' (0x5f)"],
   ['ff0f77', 'invalid serialized data at byte 2: WebAssembly modules and memories are not supported'],
@@ -329,15 +445,29 @@ const BAD_FRAMING = [
 
 test('bad headers and framing: each its DataCloneError, where V8 refuses the bytes too', () => {
   for (const [hex, message, v8Reads] of BAD_FRAMING) {
-    assert.equal(failure(() => read(hex)), message, hex);
-    assert.equal(failure(() => weft.deserialize(fromHex(hex))), message, `${hex} through the package`);
+    assert.equal(
+      failure(() => read(hex)),
+      message,
+      hex,
+    );
+    assert.equal(
+      failure(() => weft.deserialize(fromHex(hex))),
+      message,
+      `${hex} through the package`,
+    );
     assert.equal('value' in v8Read(hex), v8Reads !== undefined, `${hex}: V8 ${v8Reads ? 'refuses' : 'reads'} it`);
   }
   // Padding and kVerifyObjectCount are skipped; a version-13 view has no flags; UTF-8 strings
   // ('S') are read with replacement of invalid sequences: as V8 reads them.
   const accepted = [
     ['ff0f00003f0130', [['Null']]],
-    ['ff0d4201075642000100', [['View', 'Uint8Array', 0, 1, 0], ['ArrayBuffer', '07']]],
+    [
+      'ff0d4201075642000100',
+      [
+        ['View', 'Uint8Array', 0, 1, 0],
+        ['ArrayBuffer', '07'],
+      ],
+    ],
     ['ff0f5303e282ff', [['String', '\ufffd\ufffd']]],
   ];
   for (const [hex, list] of accepted) {
@@ -380,7 +510,9 @@ test('every op kind through writing and reading', () => {
 
 /** Runs `script` (an ES module body with `readWire`, `writeWire`, `jsonToOps` and `opsToJson` in scope) on a thread with a 1 MiB stack (recursion 100,000 deep would need many times that). */
 function onSmallStack(script) {
-  const modules = ['../../js/structured-clone/wire.js', './structured-clone-ops-json.mjs'].map((path) => new URL(path, import.meta.url).href);
+  const modules = ['../../js/structured-clone/wire.js', './structured-clone-ops-json.mjs'].map(
+    (path) => new URL(path, import.meta.url).href,
+  );
   const source = `
     import { parentPort } from 'node:worker_threads';
     import { readWire, writeWire } from ${JSON.stringify(modules[0])};
@@ -388,7 +520,9 @@ function onSmallStack(script) {
     parentPort.postMessage(await (async () => { ${script} })());
   `;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(source)}`), { resourceLimits: { stackSizeMb: 1 } });
+    const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(source)}`), {
+      resourceLimits: { stackSizeMb: 1 },
+    });
     worker.once('message', resolve);
     worker.once('error', reject);
   });

@@ -34,18 +34,59 @@ test('every ECMAScript type the standard serializes, as Node clones it', () => {
   const shared = { shared: true };
   const buffer = new Uint8Array([1, 2, 3, 4, 5, 6, 7, 8]).buffer;
   const value = {
-    primitives: [undefined, null, true, false, 0, -0, NaN, Infinity, -1.5, 2 ** 53, '', 'é', '\u{1F600}', '\uD800', 0n, -(2n ** 100n)],
+    primitives: [
+      undefined,
+      null,
+      true,
+      false,
+      0,
+      -0,
+      NaN,
+      Infinity,
+      -1.5,
+      2 ** 53,
+      '',
+      'é',
+      '\u{1F600}',
+      '\uD800',
+      0n,
+      -(2n ** 100n),
+    ],
     wrappers: [new Boolean(false), new Number(-0), new String('ab'), Object(7n)],
     dates: [new Date(0), new Date(NaN), new Date(8.64e15)],
     regexps: [/a+/dgimsy, /[\p{L}--\p{Ll}]/v, /b/u, new RegExp('/', 'g')],
     arrays: [[1, , 3], new Array(5), Object.assign([1, 2], { extra: 'x', 10: 'far' })],
     objects: [{ 1: 'one', b: 2, a: 1, 0: 'zero' }, Object.create(null), JSON.parse('{"__proto__": 1, "constructor": 2}')],
-    collections: [new Map([[shared, new Set([shared, 1])], ['k', shared]]), new Set()],
+    collections: [
+      new Map([
+        [shared, new Set([shared, 1])],
+        ['k', shared],
+      ]),
+      new Set(),
+    ],
     buffers: [buffer, new Uint8Array(buffer, 2, 3), new DataView(buffer, 1), new ArrayBuffer(4, { maxByteLength: 16 })],
-    views: [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Uint16Array, Int32Array, Uint32Array, Float32Array, Float64Array, BigInt64Array, BigUint64Array].map(
-      (View) => new View(new ArrayBuffer(16), View.BYTES_PER_ELEMENT, 1),
-    ),
-    errors: [new Error('e'), new EvalError('ev'), new RangeError('r', { cause: shared }), new ReferenceError(), new SyntaxError('s'), new TypeError('t'), new URIError('u')],
+    views: [
+      Int8Array,
+      Uint8Array,
+      Uint8ClampedArray,
+      Int16Array,
+      Uint16Array,
+      Int32Array,
+      Uint32Array,
+      Float32Array,
+      Float64Array,
+      BigInt64Array,
+      BigUint64Array,
+    ].map((View) => new View(new ArrayBuffer(16), View.BYTES_PER_ELEMENT, 1)),
+    errors: [
+      new Error('e'),
+      new EvalError('ev'),
+      new RangeError('r', { cause: shared }),
+      new ReferenceError(),
+      new SyntaxError('s'),
+      new TypeError('t'),
+      new URIError('u'),
+    ],
     shared,
   };
   value.self = value;
@@ -111,7 +152,15 @@ test('keys are taken first; a key deleted by an earlier getter is skipped, one a
 test('a getter that throws propagates its exception unchanged', () => {
   const exception = new Error('from the getter');
   eachPath((clone) => {
-    assert.throws(() => clone({ get x() { throw exception; } }), (e) => e === exception);
+    assert.throws(
+      () =>
+        clone({
+          get x() {
+            throw exception;
+          },
+        }),
+      (e) => e === exception,
+    );
   });
 });
 
@@ -124,7 +173,12 @@ test('non-enumerable, symbol-keyed and inherited properties are not cloned; attr
     const copy = clone(value);
     assert.equal(Object.getPrototypeOf(copy), Object.prototype);
     assert.deepEqual(Reflect.ownKeys(copy), ['frozen']);
-    assert.deepEqual(Object.getOwnPropertyDescriptor(copy, 'frozen'), { value: 2, writable: true, enumerable: true, configurable: true });
+    assert.deepEqual(Object.getOwnPropertyDescriptor(copy, 'frozen'), {
+      value: 2,
+      writable: true,
+      enumerable: true,
+      configurable: true,
+    });
   });
 });
 
@@ -246,7 +300,10 @@ test('deep mixed nesting keeps identity and reports the whole path on both sides
   bottom.k.fn = function fn() {};
   const escaped = path.replace(/[.[\]<>]/g, '\\$&');
   eachPath((clone) => {
-    assert.throws(() => clone(value), isDataCloneError(new RegExp(`A function \\(fn\\) could not be cloned \\(at value${escaped}\\.fn\\)\\.`)));
+    assert.throws(
+      () => clone(value),
+      isDataCloneError(new RegExp(`A function \\(fn\\) could not be cloned \\(at value${escaped}\\.fn\\)\\.`)),
+    );
   });
 });
 
@@ -382,7 +439,10 @@ test('out-of-bounds views and detached buffers are DataCloneErrors', () => {
   const overDetached = new Uint8Array(detached);
   structuredClone(detached, { transfer: [detached] });
   eachPath((clone) => {
-    assert.throws(() => clone({ view }), isDataCloneError(/out-of-bounds or detached Uint8Array could not be cloned \(at value\.view\)/));
+    assert.throws(
+      () => clone({ view }),
+      isDataCloneError(/out-of-bounds or detached Uint8Array could not be cloned \(at value\.view\)/),
+    );
     assert.throws(() => clone(dataView), isDataCloneError(/DataView/));
     assert.throws(() => clone([detached]), isDataCloneError(/detached ArrayBuffer could not be cloned \(at value\[0\]\)/));
     assert.throws(() => clone(overDetached), isDataCloneError(/detached/));
@@ -401,7 +461,10 @@ test('SharedArrayBuffers are shared in process; not for storage', () => {
     assert.equal(Atomics.load(new Int32Array(copy), 0), 42, 'same memory');
     assert.equal(viewCopy.length, 2);
   });
-  assert.throws(() => weft.serialize(sab, { forStorage: true }), isDataCloneError(/SharedArrayBuffer \(when serializing for storage\)/));
+  assert.throws(
+    () => weft.serialize(sab, { forStorage: true }),
+    isDataCloneError(/SharedArrayBuffer \(when serializing for storage\)/),
+  );
   const bytes = weft.serialize(sab);
   assert.throws(() => weft.deserialize(bytes.slice()), isDataCloneError(), 'a copy of the bytes has no shared memory');
 });
@@ -422,9 +485,12 @@ test('what cannot be cloned is a DataCloneError naming the value and where it is
     [Object(Symbol('s')), /A Symbol object/],
     [(function* () {})(), /A generator object/],
     [new Map([[1, 2]]).entries(), /A Map iterator/],
-    [(function () {
-      return arguments;
-    })(), /An arguments object/],
+    [
+      (function () {
+        return arguments;
+      })(),
+      /An arguments object/,
+    ],
     [new Intl.Collator(), /An Intl.Collator/],
     [new Map([['k', new WeakMap()]]), /at value\.<entry 1>/],
     [new Response(), /A platform object \(Response\)/],
@@ -533,10 +599,14 @@ test('a transfer that fails detaches nothing: the list is checked before seriali
     detach(detached);
     const first = new ArrayBuffer(8);
     let getterRan = false;
-    const value = { get x() {
-      getterRan = true;
-      return 1;
-    }, first, detached };
+    const value = {
+      get x() {
+        getterRan = true;
+        return 1;
+      },
+      first,
+      detached,
+    };
     assert.throws(() => run(value, [first, detached]), isDataCloneError(/^transfer\[1\] is a detached ArrayBuffer\.$/), name);
     assert.equal(getterRan, false, `${name}: nothing serialized`);
     assert.deepEqual(kept(first), [8], `${name}: transfer[0] kept`);
@@ -546,18 +616,32 @@ test('a transfer that fails detaches nothing: the list is checked before seriali
     const [a, b] = [new ArrayBuffer(2), new ArrayBuffer(3)];
     assert.throws(() => run([a, () => {}, b], [a, b]), isDataCloneError(), name);
     const thrown = new Error('from a getter');
-    assert.throws(() => run({ a, get b() {
-      throw thrown;
-    } }, [a, b]), (error) => error === thrown, name);
+    assert.throws(
+      () =>
+        run(
+          {
+            a,
+            get b() {
+              throw thrown;
+            },
+          },
+          [a, b],
+        ),
+      (error) => error === thrown,
+      name,
+    );
     assert.deepEqual(kept(a, b), [2, 3], `${name}: nothing detached after a failed serialization`);
 
     // A getter that detaches a buffer of the list while it is serialized: the transfer throws
     // before it detaches the buffers before that one.
     const [c, d] = [new ArrayBuffer(5), new ArrayBuffer(6)];
-    const detaching = { c, get d() {
-      detach(d);
-      return 1;
-    } };
+    const detaching = {
+      c,
+      get d() {
+        detach(d);
+        return 1;
+      },
+    };
     assert.throws(() => run(detaching, [c, d]), isDataCloneError(/^transfer\[1\] is a detached ArrayBuffer\.$/), name);
     assert.deepEqual(kept(c), [5], `${name}: transfer[0] kept when transfer[1] was detached meanwhile`);
   }
@@ -605,7 +689,12 @@ test('bytes: Node reads what weft writes and weft reads what Node writes', async
 test('the functions look like WebIDL operations', () => {
   assert.deepEqual(
     [weft.structuredClone, weft.serialize, weft.deserialize, weft.registerSerializable].map((f) => [f.name, f.length]),
-    [['structuredClone', 1], ['serialize', 1], ['deserialize', 1], ['registerSerializable', 2]],
+    [
+      ['structuredClone', 1],
+      ['serialize', 1],
+      ['deserialize', 1],
+      ['registerSerializable', 2],
+    ],
   );
 });
 
@@ -616,11 +705,14 @@ test('deserialize: any BufferSource, bad arguments are TypeErrors, bad bytes Dat
   assert.throws(() => weft.deserialize('ff0f'), TypeError);
   assert.throws(() => weft.deserialize(), TypeError);
   assert.throws(() => weft.serialize(), TypeError);
-  assert.throws(() => weft.deserialize(new Uint8Array([0xff, 0x0f, 0x49])), isDataCloneError(/invalid serialized data at byte 3/));
+  assert.throws(
+    () => weft.deserialize(new Uint8Array([0xff, 0x0f, 0x49])),
+    isDataCloneError(/invalid serialized data at byte 3/),
+  );
   assert.throws(() => weft.deserialize(new Uint8Array([])), isDataCloneError());
 });
 
-test('the polyfill installs structuredClone where the host\'s does not follow the standard', () => {
+test("the polyfill installs structuredClone where the host's does not follow the standard", () => {
   const saved = Object.getOwnPropertyDescriptor(globalThis, 'structuredClone');
   // Node 20's structuredClone does not serialize DOMException ([Serializable]); newer hosts do.
   const hostIsGood = structuredClone(new DOMException('m')) instanceof DOMException;
@@ -678,5 +770,3 @@ test('registered classes: serialize/deserialize hooks, subclasses, bytes, errors
     weft.registerSerializable(Point, { name: 'Point-retired', serialize: (p) => p.x, deserialize: (x) => x });
   }
 });
-
-

@@ -13,9 +13,13 @@ import * as weft from 'webweft';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 function idnaTestV2() {
-  const metadata = JSON.parse(execFileSync('cargo', ['metadata', '--format-version', '1'], {
-    cwd: root, maxBuffer: 64 << 20, encoding: 'utf8',
-  }));
+  const metadata = JSON.parse(
+    execFileSync('cargo', ['metadata', '--format-version', '1'], {
+      cwd: root,
+      maxBuffer: 64 << 20,
+      encoding: 'utf8',
+    }),
+  );
   const idna = metadata.packages.find((p) => p.name === 'idna');
   assert.ok(idna, 'the idna crate is a dependency');
   return readFileSync(join(dirname(idna.manifest_path), 'tests', 'IdnaTestV2.txt'), 'utf8');
@@ -23,30 +27,41 @@ function idnaTestV2() {
 
 // \uXXXX and \x{XXXX}; null for a lone surrogate (a USVString cannot hold one).
 function unescape(field) {
-  const text = field.replace(/\\u([0-9A-Fa-f]{4})|\\x\{([0-9A-Fa-f]+)\}/g,
-    (_, u, x) => String.fromCodePoint(parseInt(u ?? x, 16)));
+  const text = field.replace(/\\u([0-9A-Fa-f]{4})|\\x\{([0-9A-Fa-f]+)\}/g, (_, u, x) =>
+    String.fromCodePoint(parseInt(u ?? x, 16)),
+  );
   return text.isWellFormed() ? text : null;
 }
 
-const status = (field) => field.replace(/^\[|\]$/g, '').split(',').map((s) => s.trim()).filter(Boolean);
+const status = (field) =>
+  field
+    .replace(/^\[|\]$/g, '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 function rows() {
   const result = [];
   let surrogates = 0;
-  idnaTestV2().split('\n').forEach((line, i) => {
-    const data = line.split('#')[0];
-    if (!data.trim()) return;
-    const fields = data.split(';').map((f) => f.trim());
-    // Blank means "same as the column before"; "" means the empty string.
-    const value = (field, fallback) => (field === '' ? fallback : field === '""' ? '' : unescape(field));
-    const source = value(fields[0], null);
-    const toUnicode = value(fields[1], source);
-    const toAsciiN = value(fields[3], toUnicode);
-    if (source === null || toUnicode === null || toAsciiN === null) { surrogates++; return; }
-    const toUnicodeStatus = status(fields[2]);
-    const toAsciiNStatus = fields[4] === '' ? toUnicodeStatus : status(fields[4]);
-    result.push({ line: i + 1, source, toUnicode, toUnicodeStatus, toAsciiN, toAsciiNStatus });
-  });
+  idnaTestV2()
+    .split('\n')
+    .forEach((line, i) => {
+      const data = line.split('#')[0];
+      if (!data.trim()) return;
+      const fields = data.split(';').map((f) => f.trim());
+      // Blank means "same as the column before"; "" means the empty string.
+      const value = (field, fallback) => (field === '' ? fallback : field === '""' ? '' : unescape(field));
+      const source = value(fields[0], null);
+      const toUnicode = value(fields[1], source);
+      const toAsciiN = value(fields[3], toUnicode);
+      if (source === null || toUnicode === null || toAsciiN === null) {
+        surrogates++;
+        return;
+      }
+      const toUnicodeStatus = status(fields[2]);
+      const toAsciiNStatus = fields[4] === '' ? toUnicodeStatus : status(fields[4]);
+      result.push({ line: i + 1, source, toUnicode, toUnicodeStatus, toAsciiN, toAsciiNStatus });
+    });
   return { rows: result, surrogates };
 }
 
@@ -55,8 +70,9 @@ const hasError = (codes) => codes.some((code) => code !== 'X4_2');
 
 // The file is Unicode 16.0's; the mapping data is newer: CJK Extension J (Unicode 17.0) is
 // valid there, while the file calls it unassigned (V7). Those rows compare the string only.
-const assignedAfterTestData = (row) => row.toUnicodeStatus.includes('V7')
-  && [...row.toUnicode].some((c) => c.codePointAt(0) >= 0x323B0 && c.codePointAt(0) <= 0x3347F);
+const assignedAfterTestData = (row) =>
+  row.toUnicodeStatus.includes('V7') &&
+  [...row.toUnicode].some((c) => c.codePointAt(0) >= 0x323b0 && c.codePointAt(0) <= 0x3347f);
 
 function run(t, name, statusCompared, check) {
   const { rows: all, surrogates } = rows();
@@ -66,9 +82,13 @@ function run(t, name, statusCompared, check) {
     const error = check(row);
     if (error) failures.push(`line ${row.line}: ${JSON.stringify(row.source)}: ${error}`);
   }
-  const newer = statusCompared ? `${all.filter(assignedAfterTestData).length} with a Unicode 17 ideograph compare the string only; ` : '';
-  t.diagnostic(`${name}: ${all.length - failures.length}/${all.length} IdnaTestV2 rows passed `
-    + `(${newer}${surrogates} with a lone surrogate left out)`);
+  const newer = statusCompared
+    ? `${all.filter(assignedAfterTestData).length} with a Unicode 17 ideograph compare the string only; `
+    : '';
+  t.diagnostic(
+    `${name}: ${all.length - failures.length}/${all.length} IdnaTestV2 rows passed ` +
+      `(${newer}${surrogates} with a lone surrogate left out)`,
+  );
   assert.deepEqual(failures.slice(0, 30), []);
 }
 
@@ -89,7 +109,7 @@ test('domainToASCII with beStrict is ToASCII (all flags) on every IdnaTestV2 row
   });
 });
 
-test('domainToUnicode: the issue\'s examples', () => {
+test("domainToUnicode: the issue's examples", () => {
   assert.equal(weft.domainToUnicode('xn--sth'), '\u24AA');
   assert.equal(weft.domainToUnicode('xn--a-'), 'a');
   assert.equal(weft.domainToUnicode('xn--'), '');
@@ -131,13 +151,33 @@ test('domainToASCII/domainToUnicode options: WebIDL dictionary conversion, argum
   assert.equal(weft.domainToASCII('a_b', null), 'a_b');
   assert.equal(weft.domainToASCII('a_b', {}), 'a_b');
   assert.equal(weft.domainToASCII('a_b', { beStrict: 1 }), null);
-  assert.equal(weft.domainToASCII('a_b', { get beStrict() { return 'yes'; } }), null);
+  assert.equal(
+    weft.domainToASCII('a_b', {
+      get beStrict() {
+        return 'yes';
+      },
+    }),
+    null,
+  );
   assert.throws(() => weft.domainToASCII('a', 1), TypeError);
   assert.throws(() => weft.domainToUnicode('a', 'strict'), TypeError);
   assert.throws(() => weft.domainToASCII(), TypeError);
   // The domain is converted before the options are read.
   const order = [];
-  weft.domainToASCII({ toString() { order.push('domain'); return 'a'; } }, { get beStrict() { order.push('options'); return false; } });
+  weft.domainToASCII(
+    {
+      toString() {
+        order.push('domain');
+        return 'a';
+      },
+    },
+    {
+      get beStrict() {
+        order.push('options');
+        return false;
+      },
+    },
+  );
   assert.deepEqual(order, ['domain', 'options']);
   assert.equal(weft.domainToASCII.length, 1);
   assert.equal(weft.domainToUnicode.length, 1);

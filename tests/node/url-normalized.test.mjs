@@ -82,7 +82,11 @@ function agrees(input, taken = []) {
   const reference = new weft.URL(input);
   const ourView = view(ours, cold);
   const referenceView = view(reference, weft);
-  assert.deepEqual(ourView, ourView.params === undefined ? { before: referenceView.before } : referenceView, JSON.stringify(input));
+  assert.deepEqual(
+    ourView,
+    ourView.params === undefined ? { before: referenceView.before } : referenceView,
+    JSON.stringify(input),
+  );
   taken.push(input);
   return true;
 }
@@ -122,15 +126,119 @@ test("WPT's urltestdata.json inputs and their hrefs", () => {
 });
 
 test('near misses: generated inputs around the normalized form', () => {
-  const prefixes = ['http://', 'https://', 'HTTP://', 'Https://', 'http:/', 'http:', 'http:\\\\', 'https:///', 'ws://', 'wss://', 'ftp://', 'file://', 'httpx://', 'http ://', ' http://', '\thttp://', '\u0000https://'];
+  const prefixes = [
+    'http://',
+    'https://',
+    'HTTP://',
+    'Https://',
+    'http:/',
+    'http:',
+    'http:\\\\',
+    'https:///',
+    'ws://',
+    'wss://',
+    'ftp://',
+    'file://',
+    'httpx://',
+    'http ://',
+    ' http://',
+    '\thttp://',
+    '\u0000https://',
+  ];
   const hosts = [
-    'a', 'example.com', 'a-b.c_d', 'EXAMPLE.com', 'exAmple.com', 'a.1', 'a.1.', 'a.0x1', 'a.0X1', '1.2.3.4', '1.2.3.4.', '0x7f.1', '09', 'a.09', '0a', 'a.b1', 'a.', 'a..', '.a', 'a..b', '..',
-    'xn--a', 'xn--nxa.b', 'a.xn--', 'localhost', '%61', 'a%2eb', 'é.com', 'a b', 'a\tb', 'a\nb', 'u@a', 'u:p@a', ':@a', '@a', '[::1]', 'a:b@c', 'a^b', 'a|b', 'a*b', '', '-', '_', 'a.-', 'a._',
+    'a',
+    'example.com',
+    'a-b.c_d',
+    'EXAMPLE.com',
+    'exAmple.com',
+    'a.1',
+    'a.1.',
+    'a.0x1',
+    'a.0X1',
+    '1.2.3.4',
+    '1.2.3.4.',
+    '0x7f.1',
+    '09',
+    'a.09',
+    '0a',
+    'a.b1',
+    'a.',
+    'a..',
+    '.a',
+    'a..b',
+    '..',
+    'xn--a',
+    'xn--nxa.b',
+    'a.xn--',
+    'localhost',
+    '%61',
+    'a%2eb',
+    'é.com',
+    'a b',
+    'a\tb',
+    'a\nb',
+    'u@a',
+    'u:p@a',
+    ':@a',
+    '@a',
+    '[::1]',
+    'a:b@c',
+    'a^b',
+    'a|b',
+    'a*b',
+    '',
+    '-',
+    '_',
+    'a.-',
+    'a._',
   ];
   const ports = ['', ':', ':0', ':1', ':80', ':443', ':8080', ':9999', ':10000', ':65535', ':65536', ':080', ':00', ':8a', ': 1'];
   const segments = [
-    '', 'a', 'A', '.', '..', '...', '.a', 'a.', '%2e', '%2E', '.%2e', '%2e.', '%2E%2e', '%2e%2e%2e', '%2', '%', '%zz', '%20', ' ', 'é', '\\', '\t', '\n', '|', '^', '`', '{', '}', '[', ']', "'", '"', '<', '>',
-    '~', ';', '=', '@', ':', 'C:', 'C|', '\u0000', '\u007f', '\uD800', '\uFFFD',
+    '',
+    'a',
+    'A',
+    '.',
+    '..',
+    '...',
+    '.a',
+    'a.',
+    '%2e',
+    '%2E',
+    '.%2e',
+    '%2e.',
+    '%2E%2e',
+    '%2e%2e%2e',
+    '%2',
+    '%',
+    '%zz',
+    '%20',
+    ' ',
+    'é',
+    '\\',
+    '\t',
+    '\n',
+    '|',
+    '^',
+    '`',
+    '{',
+    '}',
+    '[',
+    ']',
+    "'",
+    '"',
+    '<',
+    '>',
+    '~',
+    ';',
+    '=',
+    '@',
+    ':',
+    'C:',
+    'C|',
+    '\u0000',
+    '\u007f',
+    '\uD800',
+    '\uFFFD',
   ];
   const queries = ['', '?', '??', '?a=b', '?a b', "?'", '?"', '?%', '?/', '?\\', '?é', '?`', '?{', '?#', '?\t'];
   const fragments = ['', '#', '##', '#a', '#a b', "#'", '#`', '#"', '#<', '#?/', '#é', '#\\', '#%', '#\u0000', ' '];
@@ -141,18 +249,34 @@ test('near misses: generated inputs around the normalized form', () => {
   for (const prefix of prefixes) for (const host of hosts) for (const port of ports) check(`${prefix}${host}${port}/a?b#c`);
   for (const host of ['a.test', 'EX.com', 'a.1']) {
     for (const first of segments) for (const second of segments) check(`https://${host}/${first}/${second}`);
-    for (const segment of segments) for (const query of queries) for (const fragment of fragments) check(`http://${host}:81/x/${segment}${query}${fragment}`);
+    for (const segment of segments)
+      for (const query of queries) for (const fragment of fragments) check(`http://${host}:81/x/${segment}${query}${fragment}`);
   }
   check(`https://a.test/${'a/'.repeat(10_000)}`);
   check('https://a.test');
   check('https://a.test?x');
   check('https://a.test#x');
   // Random strings from the pieces and characters above.
-  const piece = fc.constantFrom(...hosts, ...ports, ...segments.map((s) => `/${s}`), ...queries, ...fragments, '.', '/', ':', '%2e', 'a');
+  const piece = fc.constantFrom(
+    ...hosts,
+    ...ports,
+    ...segments.map((s) => `/${s}`),
+    ...queries,
+    ...fragments,
+    '.',
+    '/',
+    ':',
+    '%2e',
+    'a',
+  );
   fc.assert(
-    fc.property(fc.constantFrom('http://', 'https://', 'http://a', 'https://b.c'), fc.array(piece, { maxLength: 8 }), (prefix, pieces) => {
-      check(prefix + pieces.join(''));
-    }),
+    fc.property(
+      fc.constantFrom('http://', 'https://', 'http://a', 'https://b.c'),
+      fc.array(piece, { maxLength: 8 }),
+      (prefix, pieces) => {
+        check(prefix + pieces.join(''));
+      },
+    ),
     { numRuns: 20_000 },
   );
   assert.ok(count > 1000, `${count} taken`);

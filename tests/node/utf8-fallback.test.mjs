@@ -7,7 +7,17 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import fc from 'fast-check';
 import { decode, encode } from 'webweft/encoding';
-import { ASCII, REPLACE, STRICT, decodeUtf8, decodeUtf8Into, decodedEnd, encodeIntoLoop, encodeLoop, units } from '../../js/fallback/utf8.js';
+import {
+  ASCII,
+  REPLACE,
+  STRICT,
+  decodeUtf8,
+  decodeUtf8Into,
+  decodedEnd,
+  encodeIntoLoop,
+  encodeLoop,
+  units,
+} from '../../js/fallback/utf8.js';
 
 /** Rust's UTF-8 decoding of `bytes` (no BOM handling), or null where fatal decoding fails. */
 const rust = (bytes, fatal) => {
@@ -35,7 +45,30 @@ const utf8ish = fc
   .array(
     fc.oneof(
       fc.integer({ min: 0, max: 0x7f }),
-      fc.constantFrom(0x80, 0x8f, 0x90, 0x9f, 0xa0, 0xbf, 0xc0, 0xc1, 0xc2, 0xdf, 0xe0, 0xe1, 0xec, 0xed, 0xee, 0xef, 0xf0, 0xf1, 0xf3, 0xf4, 0xf5, 0xff),
+      fc.constantFrom(
+        0x80,
+        0x8f,
+        0x90,
+        0x9f,
+        0xa0,
+        0xbf,
+        0xc0,
+        0xc1,
+        0xc2,
+        0xdf,
+        0xe0,
+        0xe1,
+        0xec,
+        0xed,
+        0xee,
+        0xef,
+        0xf0,
+        0xf1,
+        0xf3,
+        0xf4,
+        0xf5,
+        0xff,
+      ),
       fc.integer({ min: 0x80, max: 0xbf }),
       fc.string({ unit: 'binary', minLength: 1, maxLength: 3 }).map((string) => [...new TextEncoder().encode(string)]),
     ),
@@ -92,25 +125,34 @@ test('the decoder over many chunks of units: the Rust decoder', () => {
 
 test('the encoder: the Rust encoder, whole and into destinations of every size', () => {
   fc.assert(
-    fc.property(fc.string({ unit: fc.oneof(fc.constantFrom('\uD800', '\uDBFF', '\uDC00', '\uDFFF', 'a', '\u007f', '\u0080', '\u07ff', '\u0800', '\uffff'), fc.string({ unit: 'binary', minLength: 1, maxLength: 1 })), maxLength: 40 }), (string) => {
-      const expected = encode(string, 'utf-8');
-      assert.deepEqual(encodeLoop(string), expected);
-      // encodeInto writes the longest prefix of whole code points that fits.
-      const boundaries = [[0, 0]];
-      for (let read = 0, written = 0; read < string.length; ) {
-        const code = string.codePointAt(read);
-        const pair = code > 0xffff;
-        written += encode(String.fromCodePoint(code >= 0xd800 && code <= 0xdfff ? 0xfffd : code), 'utf-8').length;
-        read += pair ? 2 : 1;
-        boundaries.push([read, written]);
-      }
-      for (let size = 0; size <= expected.length + 1; size++) {
-        const destination = new Uint8Array(size);
-        const [read, written] = boundaries.findLast(([, bytes]) => bytes <= size);
-        assert.deepEqual(encodeIntoLoop(string, destination), { read, written });
-        assert.deepEqual(destination.subarray(0, written), expected.subarray(0, written));
-      }
-    }),
+    fc.property(
+      fc.string({
+        unit: fc.oneof(
+          fc.constantFrom('\uD800', '\uDBFF', '\uDC00', '\uDFFF', 'a', '\u007f', '\u0080', '\u07ff', '\u0800', '\uffff'),
+          fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }),
+        ),
+        maxLength: 40,
+      }),
+      (string) => {
+        const expected = encode(string, 'utf-8');
+        assert.deepEqual(encodeLoop(string), expected);
+        // encodeInto writes the longest prefix of whole code points that fits.
+        const boundaries = [[0, 0]];
+        for (let read = 0, written = 0; read < string.length;) {
+          const code = string.codePointAt(read);
+          const pair = code > 0xffff;
+          written += encode(String.fromCodePoint(code >= 0xd800 && code <= 0xdfff ? 0xfffd : code), 'utf-8').length;
+          read += pair ? 2 : 1;
+          boundaries.push([read, written]);
+        }
+        for (let size = 0; size <= expected.length + 1; size++) {
+          const destination = new Uint8Array(size);
+          const [read, written] = boundaries.findLast(([, bytes]) => bytes <= size);
+          assert.deepEqual(encodeIntoLoop(string, destination), { read, written });
+          assert.deepEqual(destination.subarray(0, written), expected.subarray(0, written));
+        }
+      },
+    ),
     { numRuns: 3000 },
   );
 });

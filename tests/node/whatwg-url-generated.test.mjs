@@ -20,7 +20,8 @@ test('js/whatwg-url/generated/ is current (make whatwg-url-wrapper regenerates i
     const files = readdirSync(out).sort();
     assert.deepEqual(readdirSync(committed).sort(), files);
     assert.ok(files.includes('URL.js') && files.includes('URLSearchParams.js') && files.includes('utils.js'));
-    for (const file of files) assert.equal(readFileSync(join(committed, file), 'utf8'), readFileSync(join(out, file), 'utf8'), file);
+    for (const file of files)
+      assert.equal(readFileSync(join(committed, file), 'utf8'), readFileSync(join(out, file), 'utf8'), file);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }

@@ -18,7 +18,9 @@ const referenceWrapper = require('whatwg-url/webidl2js-wrapper');
 const root = resolve(fileURLToPath(import.meta.url), '..', '..', '..');
 const wptDir = resolve(process.env.WPT_DIR ?? join(root, '..', 'shared', 'wpt'));
 const corpusDir = join(resolve(process.env.BENCH_DATA_DIR ?? join(root, '..', 'shared', 'bench-data')), 'urls');
-const urltestdata = JSON.parse(readFileSync(join(wptDir, 'url', 'resources', 'urltestdata.json'), 'utf8')).filter((c) => typeof c === 'object');
+const urltestdata = JSON.parse(readFileSync(join(wptDir, 'url', 'resources', 'urltestdata.json'), 'utf8')).filter(
+  (c) => typeof c === 'object',
+);
 const setters = JSON.parse(readFileSync(join(wptDir, 'url', 'resources', 'setters_tests.json'), 'utf8'));
 
 function* textFiles(dir) {
@@ -30,14 +32,33 @@ function* textFiles(dir) {
 }
 
 const EXPORTS = [
-  'URL', 'URLSearchParams', 'basicURLParse', 'cannotHaveAUsernamePasswordPort', 'hasAnOpaquePath', 'isValidURLString',
-  'parseURL', 'parseURLWithValidationErrors', 'percentDecodeBytes', 'percentDecodeString', 'serializeHost',
-  'serializeInteger', 'serializePath', 'serializeURL', 'serializeURLOrigin', 'setThePassword', 'setTheUsername',
+  'URL',
+  'URLSearchParams',
+  'basicURLParse',
+  'cannotHaveAUsernamePasswordPort',
+  'hasAnOpaquePath',
+  'isValidURLString',
+  'parseURL',
+  'parseURLWithValidationErrors',
+  'percentDecodeBytes',
+  'percentDecodeString',
+  'serializeHost',
+  'serializeInteger',
+  'serializePath',
+  'serializeURL',
+  'serializeURLOrigin',
+  'setThePassword',
+  'setTheUsername',
 ];
 
-test('the exports are whatwg-url 17.3\'s, through import and require', () => {
+test("the exports are whatwg-url 17.3's, through import and require", () => {
   // (Node 24's import of a CommonJS module adds 'module.exports' beside 'default'.)
-  assert.deepEqual(Object.keys(reference).filter((k) => k !== 'default' && k !== 'module.exports').sort(), [...EXPORTS].sort());
+  assert.deepEqual(
+    Object.keys(reference)
+      .filter((k) => k !== 'default' && k !== 'module.exports')
+      .sort(),
+    [...EXPORTS].sort(),
+  );
   assert.deepEqual(Object.keys(dropIn).sort(), [...EXPORTS].sort());
   assert.deepEqual(Object.keys(require('webweft/whatwg-url')).sort(), [...EXPORTS].sort());
   for (const name of EXPORTS) assert.equal(typeof dropIn[name], 'function', name);
@@ -75,7 +96,7 @@ function parseBoth(input, base, options = {}) {
   return results;
 }
 
-test('WPT urltestdata: every record and serialization deep-equal to whatwg-url\'s', () => {
+test("WPT urltestdata: every record and serialization deep-equal to whatwg-url's", () => {
   assert.ok(urltestdata.length > 800);
   for (const { input, base } of urltestdata) {
     const [ours, theirs] = parseBoth(input, base);
@@ -88,8 +109,14 @@ test('WPT urltestdata: every record and serialization deep-equal to whatwg-url\'
   }
 });
 
-test('~109,000 real URLs: every record and serialization deep-equal to whatwg-url\'s', () => {
-  const urls = [...textFiles(corpusDir)].flatMap((file) => readFileSync(file, 'utf8').replace(/^\uFEFF/, '').split('\n')).filter(Boolean);
+test("~109,000 real URLs: every record and serialization deep-equal to whatwg-url's", () => {
+  const urls = [...textFiles(corpusDir)]
+    .flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .replace(/^\uFEFF/, '')
+        .split('\n'),
+    )
+    .filter(Boolean);
   assert.ok(urls.length > 100_000, `${urls.length} URLs`);
   let parsed = 0;
   for (const input of urls) {
@@ -157,7 +184,7 @@ function runSetter(api, url, setter, value) {
   }
 }
 
-test('WPT setters: each case through basicURLParse with its state override gives whatwg-url\'s record', () => {
+test("WPT setters: each case through basicURLParse with its state override gives whatwg-url's record", () => {
   let cases = 0;
   for (const [setter, list] of Object.entries(setters)) {
     if (setter === 'comment') continue;
@@ -177,7 +204,7 @@ test('WPT setters: each case through basicURLParse with its state override gives
   assert.ok(cases > 250, `${cases} cases`);
 });
 
-test('WPT setters: the URL interface of the drop-in (and its webidl2js wrapper) gives WPT\'s results', () => {
+test("WPT setters: the URL interface of the drop-in (and its webidl2js wrapper) gives WPT's results", () => {
   for (const [setter, list] of Object.entries(setters)) {
     if (setter === 'comment') continue;
     for (const { href, new_value: value, expected } of list) {
@@ -192,7 +219,24 @@ test('WPT setters: the URL interface of the drop-in (and its webidl2js wrapper) 
 
 // Queries of special URLs (not ws/wss) are percent-encoded after encoding in the given encoding;
 // code points the encoding lacks become "&#N;" first.
-const ENCODINGS = ['UTF-8', 'windows-1252', 'latin1', 'windows-1251', 'koi8-r', 'iso-8859-2', 'Shift_JIS', 'sjis', 'EUC-JP', 'ISO-2022-JP', 'gbk', 'gb18030', 'Big5', 'EUC-KR', 'x-user-defined', 'macintosh'];
+const ENCODINGS = [
+  'UTF-8',
+  'windows-1252',
+  'latin1',
+  'windows-1251',
+  'koi8-r',
+  'iso-8859-2',
+  'Shift_JIS',
+  'sjis',
+  'EUC-JP',
+  'ISO-2022-JP',
+  'gbk',
+  'gb18030',
+  'Big5',
+  'EUC-KR',
+  'x-user-defined',
+  'macintosh',
+];
 const QUERY_INPUTS = [
   'http://example.test/?q=caf\u00e9&r=\u20ac',
   'https://example.test/path?\u3042\u3044\u3046=\u6f22\u5b57#\u00e9',
@@ -219,7 +263,11 @@ test('isValidURLString, percent-decoding, userinfo and host serializing agree wi
   const referenceBase = reference.parseURL('https://example.test/dir/file');
   for (const { input } of urltestdata) {
     assert.equal(dropIn.isValidURLString(input), reference.isValidURLString(input), JSON.stringify(input));
-    assert.equal(dropIn.isValidURLString(input, { baseURL: base }), reference.isValidURLString(input, { baseURL: referenceBase }), JSON.stringify(input));
+    assert.equal(
+      dropIn.isValidURLString(input, { baseURL: base }),
+      reference.isValidURLString(input, { baseURL: referenceBase }),
+      JSON.stringify(input),
+    );
     assert.deepEqual(dropIn.percentDecodeString(input), reference.percentDecodeString(input), JSON.stringify(input));
     const bytes = new TextEncoder().encode(input);
     assert.deepEqual(dropIn.percentDecodeBytes(bytes), reference.percentDecodeBytes(bytes));
@@ -232,7 +280,18 @@ test('isValidURLString, percent-decoding, userinfo and host serializing agree wi
       assert.deepEqual(ours, theirs, `${setter}(${JSON.stringify(input)})`);
     }
   }
-  for (const host of [0, 1, 0x7f000001, 0xffffffff, [0, 0, 0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0, 0, 1], [1, 0, 0, 2, 0, 0, 0, 3], [0x2001, 0xdb8, 0, 0, 1, 0, 0, 1], 'example.test', '']) {
+  for (const host of [
+    0,
+    1,
+    0x7f000001,
+    0xffffffff,
+    [0, 0, 0, 0, 0, 0, 0, 0],
+    [0, 0, 0, 0, 0, 0, 0, 1],
+    [1, 0, 0, 2, 0, 0, 0, 3],
+    [0x2001, 0xdb8, 0, 0, 1, 0, 0, 1],
+    'example.test',
+    '',
+  ]) {
     assert.equal(dropIn.serializeHost(host), reference.serializeHost(host), JSON.stringify(host));
   }
   assert.equal(dropIn.serializeInteger(8080), '8080');
@@ -240,12 +299,39 @@ test('isValidURLString, percent-decoding, userinfo and host serializing agree wi
 
 test('a record code made or changed serializes and re-parses as with whatwg-url', () => {
   const made = [
-    { scheme: 'https', username: 'u', password: 'p', host: 'example.test', port: 8080, path: ['a', 'b'], query: 'q', fragment: 'f' },
-    { scheme: 'http', username: '', password: '', host: [1, 0, 0, 0, 0, 0, 0, 1], port: null, path: [''], query: null, fragment: null },
+    {
+      scheme: 'https',
+      username: 'u',
+      password: 'p',
+      host: 'example.test',
+      port: 8080,
+      path: ['a', 'b'],
+      query: 'q',
+      fragment: 'f',
+    },
+    {
+      scheme: 'http',
+      username: '',
+      password: '',
+      host: [1, 0, 0, 0, 0, 0, 0, 1],
+      port: null,
+      path: [''],
+      query: null,
+      fragment: null,
+    },
     { scheme: 'http', username: '', password: '', host: 0x7f000001, port: null, path: [], query: '', fragment: '' },
     { scheme: 'sc', username: '', password: '', host: null, port: null, path: ['', 'x'], query: null, fragment: null },
     { scheme: 'sc', username: '', password: '', host: null, port: null, path: 'opaque path', query: 'q', fragment: null },
-    { scheme: 'sc', username: '', password: '', host: 'h\u00e9', port: null, path: ['\u{1f600}'], query: '\u00e9', fragment: null },
+    {
+      scheme: 'sc',
+      username: '',
+      password: '',
+      host: 'h\u00e9',
+      port: null,
+      path: ['\u{1f600}'],
+      query: '\u00e9',
+      fragment: null,
+    },
     { scheme: 'file', username: '', password: '', host: '', port: null, path: ['C:', 'dir', ''], query: null, fragment: null },
   ];
   for (const record of made) {
@@ -255,8 +341,16 @@ test('a record code made or changed serializes and re-parses as with whatwg-url'
     assert.equal(dropIn.serializeURLOrigin(record), reference.serializeURLOrigin(record), label);
     assert.equal(dropIn.serializePath(record), reference.serializePath(record), label);
     // As a base, and as the URL a fragment override changes.
-    assert.deepEqual(dropIn.parseURL('#x', { baseURL: record }), reference.parseURL('#x', { baseURL: structuredClone(record) }), label);
-    assert.deepEqual(dropIn.parseURL('y?z', { baseURL: record }), reference.parseURL('y?z', { baseURL: structuredClone(record) }), label);
+    assert.deepEqual(
+      dropIn.parseURL('#x', { baseURL: record }),
+      reference.parseURL('#x', { baseURL: structuredClone(record) }),
+      label,
+    );
+    assert.deepEqual(
+      dropIn.parseURL('y?z', { baseURL: record }),
+      reference.parseURL('y?z', { baseURL: structuredClone(record) }),
+      label,
+    );
     const [ours, theirs] = [dropIn, reference].map((api) => {
       // (The fragment set to "" first, as the hash setter does: see the differences below.)
       const url = { ...structuredClone(record), fragment: '' };
@@ -279,7 +373,7 @@ test('basicURLParse changes the record it is given, also when it then fails', ()
   }
 });
 
-test('an IPv6 host taken from the base URL is the base\'s array itself, as in whatwg-url\'s records', () => {
+test("an IPv6 host taken from the base URL is the base's array itself, as in whatwg-url's records", () => {
   // (Code compares hosts with ===: jsdom's history.pushState does.)
   for (const api of [dropIn, reference]) {
     const base = api.parseURL('http://[::1]:8080/dir/');
@@ -293,30 +387,58 @@ test('an IPv6 host taken from the base URL is the base\'s array itself, as in wh
   }
 });
 
-test('generated inputs: the setters\' state overrides give whatwg-url\'s records (the inputs answered in JS and those sent to wasm)', () => {
+test("generated inputs: the setters' state overrides give whatwg-url's records (the inputs answered in JS and those sent to wasm)", () => {
   const bases = [
-    'https://user:pw@example.test:8080/a/b?q#f', 'http://example.test/', 'ws://example.test:80/', 'ftp://example.test/',
-    'file:///C:/dir', 'file://host/dir', 'sc://host:1/p', 'sc:opaque', 'http://[::1]/', 'http://1.2.3.4/', 'https://example.test:443/',
+    'https://user:pw@example.test:8080/a/b?q#f',
+    'http://example.test/',
+    'ws://example.test:80/',
+    'ftp://example.test/',
+    'file:///C:/dir',
+    'file://host/dir',
+    'sc://host:1/p',
+    'sc:opaque',
+    'http://[::1]/',
+    'http://1.2.3.4/',
+    'https://example.test:443/',
   ];
   // Letters, digits and every ASCII punctuation the fast paths decide on, with tab, space, "%"
   // and non-ASCII that send an input to wasm.
   const alphabet = [...'abcxnXN019-._:;/?#@[]\'"<>`%+ \t\u00e9\u0130'];
   const input = fc.array(fc.constantFrom(...alphabet), { maxLength: 12 }).map((chars) => chars.join(''));
-  const special = fc.constantFrom('xn--a', 'a.0x', 'a.09', 'localhost', 'exa-mple.test.', '65535', '65536', '0080', 'HTTP:', 'file:', 'sc:', 'wss:', 'a1+.-:');
+  const special = fc.constantFrom(
+    'xn--a',
+    'a.0x',
+    'a.09',
+    'localhost',
+    'exa-mple.test.',
+    '65535',
+    '65536',
+    '0080',
+    'HTTP:',
+    'file:',
+    'sc:',
+    'wss:',
+    'a1+.-:',
+  );
   fc.assert(
-    fc.property(fc.constantFrom(...bases), fc.constantFrom('fragment', 'query', 'port', 'host', 'hostname', 'scheme start'), fc.oneof(input, special), (href, stateOverride, value) => {
-      const [ours, theirs] = [dropIn, reference].map((api) => {
-        const url = api.parseURL(href);
-        // What the setters check before they run the state override (URL §6.1).
-        if (stateOverride === 'port' && api.cannotHaveAUsernamePasswordPort(url)) return { skipped: true };
-        if ((stateOverride === 'host' || stateOverride === 'hostname') && api.hasAnOpaquePath(url)) return { skipped: true };
-        if (stateOverride === 'query') url.query = '';
-        if (stateOverride === 'fragment') url.fragment = '';
-        const result = api.basicURLParse(value, { url, stateOverride });
-        return { result: result === url ? 'url' : result, url };
-      });
-      assert.deepEqual(ours, theirs, `${stateOverride} ${JSON.stringify(value)} on ${href}`);
-    }),
+    fc.property(
+      fc.constantFrom(...bases),
+      fc.constantFrom('fragment', 'query', 'port', 'host', 'hostname', 'scheme start'),
+      fc.oneof(input, special),
+      (href, stateOverride, value) => {
+        const [ours, theirs] = [dropIn, reference].map((api) => {
+          const url = api.parseURL(href);
+          // What the setters check before they run the state override (URL §6.1).
+          if (stateOverride === 'port' && api.cannotHaveAUsernamePasswordPort(url)) return { skipped: true };
+          if ((stateOverride === 'host' || stateOverride === 'hostname') && api.hasAnOpaquePath(url)) return { skipped: true };
+          if (stateOverride === 'query') url.query = '';
+          if (stateOverride === 'fragment') url.fragment = '';
+          const result = api.basicURLParse(value, { url, stateOverride });
+          return { result: result === url ? 'url' : result, url };
+        });
+        assert.deepEqual(ours, theirs, `${stateOverride} ${JSON.stringify(value)} on ${href}`);
+      },
+    ),
     { numRuns: 20_000, seed: 17 },
   );
 });
@@ -331,7 +453,10 @@ test('parseURLWithValidationErrors: the URL, and validation errors by name', () 
   const { url, validationErrors } = dropIn.parseURLWithValidationErrors('https://example.org/%s');
   assert.deepEqual(url, reference.parseURL('https://example.org/%s'));
   assert.deepEqual(validationErrors, ['invalid-URL-unit']);
-  assert.deepEqual(dropIn.parseURLWithValidationErrors('  https://a.test\\b').validationErrors, ['invalid-URL-unit', 'invalid-reverse-solidus']);
+  assert.deepEqual(dropIn.parseURLWithValidationErrors('  https://a.test\\b').validationErrors, [
+    'invalid-URL-unit',
+    'invalid-reverse-solidus',
+  ]);
   const failed = dropIn.parseURLWithValidationErrors('https://exa mple.test/');
   assert.equal(failed.url, null);
   assert.deepEqual(failed.validationErrors, ['domain-invalid-code-point']);
@@ -360,7 +485,10 @@ test('difference: relative states without a base fail (null) where whatwg-url th
     const url = dropIn.parseURL('https://a.test/');
     assert.doesNotThrow(() => dropIn.basicURLParse('x', { url, stateOverride: state }), state);
   }
-  assert.throws(() => reference.basicURLParse('x', { url: reference.parseURL('https://a.test/'), stateOverride: 'relative' }), TypeError);
+  assert.throws(
+    () => reference.basicURLParse('x', { url: reference.parseURL('https://a.test/'), stateOverride: 'relative' }),
+    TypeError,
+  );
 });
 
 test('difference: an output encoding of UTF-8 for UTF-16 and replacement labels, where whatwg-url throws', () => {
@@ -388,7 +516,16 @@ test('difference: the opaque path state on a list path appends to the serialized
 test('difference: a username, password or port on a URL with a null host does not survive a basicURLParse of it', () => {
   // URL §4.1: a URL whose host is null "cannot have a username/password/port", and the URL
   // serializer (§4.5) writes them only after a host; the drop-in's records cross as that.
-  const record = () => ({ scheme: 'sc', username: 'u', password: 'p', host: null, port: 8, path: ['x'], query: null, fragment: '' });
+  const record = () => ({
+    scheme: 'sc',
+    username: 'u',
+    password: 'p',
+    host: null,
+    port: 8,
+    path: ['x'],
+    query: null,
+    fragment: '',
+  });
   // (A fragment with a space, which the drop-in sends to wasm; "f" alone it appends in JS and
   // keeps them, as whatwg-url does.)
   const ours = record();

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 const here = fileURLToPath(new URL('.', import.meta.url));
 const root = join(here, '..', '..');
 const compilers = {
-  '5.9': join(root, 'node_modules', 'typescript-5.9', 'bin', 'tsc'),
+  5.9: join(root, 'node_modules', 'typescript-5.9', 'bin', 'tsc'),
   7: join(root, 'node_modules', 'typescript-7', 'bin', 'tsc'),
 };
 const noDom = { lib: ['es2022'], types: ['node'] };

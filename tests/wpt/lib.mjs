@@ -91,7 +91,9 @@ export function report(host, fileResults) {
   if (unexpected.length > 50) console.log(`  ... and ${unexpected.length - 50} more unexpected failures`);
   for (const s of stale) console.log(`  now passing, remove from expected-failures.json: ${s.file} :: ${s.name}`);
   const expectedCount = total - passed - unexpected.length;
-  const expectedNote = expectedCount ? ` (${expectedCount} expected failures, each with its reason in tests/wpt/expected-failures.json)` : '';
+  const expectedNote = expectedCount
+    ? ` (${expectedCount} expected failures, each with its reason in tests/wpt/expected-failures.json)`
+    : '';
   console.log(`WPT on ${host}: ${passed} / ${total} subtests passed in ${fileResults.length} files${expectedNote}`);
   console.log(`wpt-${host}: ${passed} passed, ${total - passed} failed`);
   return unexpected.length === 0 && stale.length === 0;

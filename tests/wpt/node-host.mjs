@@ -23,7 +23,13 @@ function contextRequire(run) {
     if (!modules.has(file)) {
       const module = { exports: {} };
       modules.set(file, module);
-      run(`(function (exports, require, module, __filename, __dirname) {${source(file)}\n})`, file)(module.exports, require, module, file, pkgDir);
+      run(`(function (exports, require, module, __filename, __dirname) {${source(file)}\n})`, file)(
+        module.exports,
+        require,
+        module,
+        file,
+        pkgDir,
+      );
     }
     return modules.get(file).exports;
   };

@@ -18,7 +18,9 @@ const files = selectFiles(filters, host === 'whatwg-url' ? ['url'] : undefined);
 const runtime = globalThis.Deno ? 'deno' : globalThis.Bun ? 'bun' : 'node';
 const SCRIPT_HOSTS = ['quickjs', 'hermes', 'vm-no-wasm'];
 const label = host === 'vm' ? runtime : host;
-const { runFiles } = await import(host === 'chromium' ? './chromium-host.mjs' : SCRIPT_HOSTS.includes(host) ? './script-host.mjs' : './node-host.mjs');
+const { runFiles } = await import(
+  host === 'chromium' ? './chromium-host.mjs' : SCRIPT_HOSTS.includes(host) ? './script-host.mjs' : './node-host.mjs'
+);
 console.log(`WPT on ${label}: ${files.length} files`);
 const fileResults = await runFiles(files, host);
 process.exitCode = report(label, fileResults) ? 0 : 1;

@@ -65,7 +65,9 @@ const BLOB_STAND_IN = `if (typeof Blob === 'undefined') {
 /** The script that runs `relativePath`; it calls REPORT with the results as JSON. */
 export function wptScript(relativePath, { withStreams }) {
   const { source, scripts, title } = readMeta(relativePath);
-  const scriptTexts = scripts.map((script) => (script === 'common/sab.js' ? SAB_WITHOUT_WASM : readFileSync(locate(script), 'utf8')));
+  const scriptTexts = scripts.map((script) =>
+    script === 'common/sab.js' ? SAB_WITHOUT_WASM : readFileSync(locate(script), 'utf8'),
+  );
   const prelude = `globalThis.self = globalThis;
 self.GLOBAL = { isWindow: function () { return false; }, isWorker: function () { return false; }, isShadowRealm: function () { return false; } };
 self.location = { href: ${JSON.stringify(`http://wpt.invalid/${relativePath}`)}, pathname: ${JSON.stringify(`/${relativePath}`)}, search: '' };
@@ -84,9 +86,17 @@ self.webweftPolyfillOptions = { force: true };
   return {
     parts: [
       ['prelude', prelude],
-      ...(withStreams ? [['streams', streamsPolyfill()], ['blob', BLOB_STAND_IN]] : []),
+      ...(withStreams
+        ? [
+            ['streams', streamsPolyfill()],
+            ['blob', BLOB_STAND_IN],
+          ]
+        : []),
       ['polyfill', readFileSync(join(pkgDir, 'polyfill.no-wasm.js'), 'utf8')],
-      ['check', "if (!webweft.installed.includes('URL') || !webweft.installed.includes('TextDecoder')) throw new Error('webweft was not installed: ' + webweft.installed);"],
+      [
+        'check',
+        "if (!webweft.installed.includes('URL') || !webweft.installed.includes('TextDecoder')) throw new Error('webweft was not installed: ' + webweft.installed);",
+      ],
       ['testharness', readFileSync(join(wptDir, 'resources', 'testharness.js'), 'utf8')],
       ['setup', epilogue],
       ...scripts.map((script, i) => [script, scriptTexts[i]]),
@@ -106,7 +116,10 @@ function parseReport(json, problem) {
 
 /** A Node vm realm that cannot compile WebAssembly (and has no WebAssembly global). */
 export function noWasmRealm(extra = {}) {
-  const context = vm.createContext({ console, setTimeout, clearTimeout, queueMicrotask, ...extra }, { codeGeneration: { strings: true, wasm: false } });
+  const context = vm.createContext(
+    { console, setTimeout, clearTimeout, queueMicrotask, ...extra },
+    { codeGeneration: { strings: true, wasm: false } },
+  );
   vm.runInContext('delete globalThis.WebAssembly;', context);
   return context;
 }
@@ -121,7 +134,8 @@ async function runVm(relativePath) {
   const { TextEncoder, TextDecoder, ...facilities } = hostGlobals();
   const context = noWasmRealm({ ...facilities, [REPORT]: (json) => reported(json) });
   try {
-    for (const [name, text] of wptScript(relativePath, { withStreams: false }).parts) vm.runInContext(text, context, { filename: name });
+    for (const [name, text] of wptScript(relativePath, { withStreams: false }).parts)
+      vm.runInContext(text, context, { filename: name });
   } catch (error) {
     return parseReport(undefined, `uncaught: ${error?.stack ?? error}`);
   }
@@ -159,18 +173,21 @@ async function runQuickJS(relativePath) {
     const handle = callback.dup();
     timers.set(id, {
       handle,
-      timer: setTimeout(() => {
-        timers.delete(id);
-        const result = context.callFunction(handle, context.undefined);
-        handle.dispose();
-        if (result.error) {
-          failure ??= JSON.stringify(context.dump(result.error));
-          result.error.dispose();
-        } else {
-          result.value.dispose();
-        }
-        drain();
-      }, delay === undefined ? 0 : context.getNumber(delay)),
+      timer: setTimeout(
+        () => {
+          timers.delete(id);
+          const result = context.callFunction(handle, context.undefined);
+          handle.dispose();
+          if (result.error) {
+            failure ??= JSON.stringify(context.dump(result.error));
+            result.error.dispose();
+          } else {
+            result.value.dispose();
+          }
+          drain();
+        },
+        delay === undefined ? 0 : context.getNumber(delay),
+      ),
     });
     return context.newNumber(id);
   });
@@ -183,7 +200,9 @@ async function runQuickJS(relativePath) {
   });
   define('print', (...args) => console.log(...args.map((arg) => context.dump(arg))));
   try {
-    context.unwrapResult(context.evalCode('globalThis.console = { log: print, warn: print, error: print, info: print };')).dispose();
+    context
+      .unwrapResult(context.evalCode('globalThis.console = { log: print, warn: print, error: print, info: print };'))
+      .dispose();
     for (const [name, text] of wptScript(relativePath, { withStreams: true }).parts) {
       const result = context.evalCode(text, name);
       if (result.error) {
@@ -224,7 +243,12 @@ function lower(name, text) {
       compact: true,
       // ('default': the profile for engines before Hermes V1, such as the 0.12 VM, which lowers
       // classes; React Native's default profile, for Hermes V1, keeps them.)
-      presets: [[require.resolve('@react-native/babel-preset'), { enableBabelRuntime: false, disableImportExportTransform: true, unstable_transformProfile: 'default' }]],
+      presets: [
+        [
+          require.resolve('@react-native/babel-preset'),
+          { enableBabelRuntime: false, disableImportExportTransform: true, unstable_transformProfile: 'default' },
+        ],
+      ],
     });
     lowered.set(name, code);
   }
@@ -246,11 +270,21 @@ async function runHermes(relativePath, work) {
   writeFileSync(file, script);
   try {
     // (-lazy: functions are compiled when first called, as React Native's Hermes does.)
-    const { stdout } = await promisify(execFile)(hermesBinary(), ['-lazy', '-Xes6-promise', '-Xmicrotask-queue', file], { maxBuffer: 1 << 28, timeout: FILE_TIMEOUT_MS });
+    const { stdout } = await promisify(execFile)(hermesBinary(), ['-lazy', '-Xes6-promise', '-Xmicrotask-queue', file], {
+      maxBuffer: 1 << 28,
+      timeout: FILE_TIMEOUT_MS,
+    });
     const line = stdout.split('\n').find((text) => text.startsWith(REPORT));
     return parseReport(line?.slice(REPORT.length), `no results; output: ${stdout.slice(-500)}`);
   } catch (error) {
-    return parseReport(undefined, `hermes failed: ${String(error.stderr ?? error.message).split('\n').filter((line) => !line.includes(': warning: ')).join('\n').slice(0, 2000)}`);
+    return parseReport(
+      undefined,
+      `hermes failed: ${String(error.stderr ?? error.message)
+        .split('\n')
+        .filter((line) => !line.includes(': warning: '))
+        .join('\n')
+        .slice(0, 2000)}`,
+    );
   }
 }
 
@@ -277,4 +311,3 @@ export async function runFiles(files, engine) {
   }
   return fileResults;
 }
-

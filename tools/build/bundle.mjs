@@ -27,8 +27,22 @@ export const FLAVOURS = {
   workerd: { target: 'wasm', format: 'esm', platform: 'neutral', suffix: '.workerd.js', instance: 'workerd' },
   'no-wasm': { target: 'js', format: 'esm', platform: 'neutral', suffix: '.no-wasm.js', instance: 'no-wasm' },
   polyfill: { target: 'wasm', format: 'iife', platform: 'browser', suffix: '.polyfill.js', instance: 'polyfill', script: true },
-  'polyfill-no-wasm': { target: 'js', format: 'iife', platform: 'browser', suffix: '.no-wasm.polyfill.js', instance: 'polyfill-no-wasm', script: true },
-  'polyfill-workerd': { target: 'wasm', format: 'esm', platform: 'neutral', suffix: '.workerd.polyfill.js', instance: 'workerd', modules: 'workerd' },
+  'polyfill-no-wasm': {
+    target: 'js',
+    format: 'iife',
+    platform: 'browser',
+    suffix: '.no-wasm.polyfill.js',
+    instance: 'polyfill-no-wasm',
+    script: true,
+  },
+  'polyfill-workerd': {
+    target: 'wasm',
+    format: 'esm',
+    platform: 'neutral',
+    suffix: '.workerd.polyfill.js',
+    instance: 'workerd',
+    modules: 'workerd',
+  },
 };
 
 /**
@@ -46,7 +60,11 @@ export const SHARED = {
   'dom-exception.js': 'shared-dom-exception',
   'structured-clone/platform.js': 'shared-platform',
 };
-const SHARED_FILTER = new RegExp(`/(${Object.keys(SHARED).map((source) => basename(source, '.js')).join('|')})\\.js$`);
+const SHARED_FILTER = new RegExp(
+  `/(${Object.keys(SHARED)
+    .map((source) => basename(source, '.js'))
+    .join('|')})\\.js$`,
+);
 
 /** The namespaces of parts bundled into another area's script, each over its own unit. */
 const PARTS = ['encoding', 'public-suffix'];
@@ -58,11 +76,22 @@ const PARTS = ['encoding', 'public-suffix'];
  * unit's wasm as inline text; `subpath(unit)`: the subpath named in a host's refusal;
  * `noWasmBuild`: what installPolyfill's warning names for hosts without WebAssembly.
  */
-export function wiring({ area, flavour, externalAreas = {}, areaApi, units, glueDir, inline, subpath, testing, noWasmBuild = "'webweft/no-wasm'" }) {
+export function wiring({
+  area,
+  flavour,
+  externalAreas = {},
+  areaApi,
+  units,
+  glueDir,
+  inline,
+  subpath,
+  testing,
+  noWasmBuild = "'webweft/no-wasm'",
+}) {
   const { target, instance, script, format } = FLAVOURS[flavour];
   const modules = FLAVOURS[flavour].modules ?? (script ? undefined : flavour);
   const suffix = modules && FLAVOURS[modules].suffix;
-  const areaUnit = area ? units[area] ?? area : undefined;
+  const areaUnit = area ? (units[area] ?? area) : undefined;
   const virtual = (name, contents) => ({ path: name, namespace: 'weft-virtual', pluginData: contents });
   const unitOfGlue = (importer) => basename(dirname(importer)).replace(/-js$/, '');
   // React Native's Babel preset refuses class static blocks (it leaves classes to the engine but
@@ -83,17 +112,26 @@ export function wiring({ area, flavour, externalAreas = {}, areaApi, units, glue
   return {
     name: 'weft-wiring',
     setup(build) {
-      build.onResolve({ filter: /^#glue$/ }, ({ namespace }) => ({ path: join(glueDir(PARTS.includes(namespace) ? namespace : areaUnit, target), 'glue.js') }));
+      build.onResolve({ filter: /^#glue$/ }, ({ namespace }) => ({
+        path: join(glueDir(PARTS.includes(namespace) ? namespace : areaUnit, target), 'glue.js'),
+      }));
       build.onResolve({ filter: /^#wasm-instance$/ }, ({ importer }) => {
         const unit = unitOfGlue(importer);
-        return virtual(`wasm-instance:${unit}`, instanceModule({ unit, flavour: instance, subpath: subpath(unit), inline: inline(unit) }));
+        return virtual(
+          `wasm-instance:${unit}`,
+          instanceModule({ unit, flavour: instance, subpath: subpath(unit), inline: inline(unit) }),
+        );
       });
       build.onResolve({ filter: /^#unit-data\// }, ({ path }) => {
         const name = path.slice('#unit-data/'.length);
         return { path: `./${name}${name.endsWith('.wasm') ? '' : '.js'}`, external: true };
       });
-      build.onResolve({ filter: /^#unit-asm\// }, ({ path }) => ({ path: join(glueDir(path.slice('#unit-asm/'.length), 'js'), 'asm.js') }));
-      build.onResolve({ filter: /^#inflate$/ }, () => (modules && format === 'esm' ? { path: `./${SHARED['inflate.js']}.js`, external: true } : { path: join(js, 'inflate.js') }));
+      build.onResolve({ filter: /^#unit-asm\// }, ({ path }) => ({
+        path: join(glueDir(path.slice('#unit-asm/'.length), 'js'), 'asm.js'),
+      }));
+      build.onResolve({ filter: /^#inflate$/ }, () =>
+        modules && format === 'esm' ? { path: `./${SHARED['inflate.js']}.js`, external: true } : { path: join(js, 'inflate.js') },
+      );
       // (Node's files each carry their own copies, as before the ES modules shared them.)
       if (modules && format === 'esm') {
         build.onResolve({ filter: SHARED_FILTER }, ({ path, resolveDir, kind }) => {
@@ -129,7 +167,10 @@ export const html = Object.freeze(Object.fromEntries(Object.keys(area).filter((k
         ),
       );
       build.onResolve({ filter: /^#testing$/ }, () =>
-        virtual('testing', testing && area !== 'structured-clone' && area !== 'base64' ? "export { panicForTesting } from '#glue';" : 'export {};'),
+        virtual(
+          'testing',
+          testing && area !== 'structured-clone' && area !== 'base64' ? "export { panicForTesting } from '#glue';" : 'export {};',
+        ),
       );
       build.onResolve({ filter: /^#query-encoder$/ }, () => ({ path: join(js, 'query-encoder.js') }));
       // The public-suffix part: its file, or in a script bundled in, in its namespace, with its
@@ -148,9 +189,17 @@ export const html = Object.freeze(Object.fromEntries(Object.keys(area).filter((k
         PARTS.includes(namespace) ? { path: join(dirname(importer), path) } : undefined,
       );
       for (const namespace of PARTS) {
-        build.onLoad({ filter: /.*/, namespace }, ({ path }) => ({ contents: source(path), resolveDir: dirname(path), loader: 'js' }));
+        build.onLoad({ filter: /.*/, namespace }, ({ path }) => ({
+          contents: source(path),
+          resolveDir: dirname(path),
+          loader: 'js',
+        }));
       }
-      build.onLoad({ filter: /.*/, namespace: 'weft-virtual' }, ({ pluginData }) => ({ contents: pluginData, resolveDir: js, loader: 'js' }));
+      build.onLoad({ filter: /.*/, namespace: 'weft-virtual' }, ({ pluginData }) => ({
+        contents: pluginData,
+        resolveDir: js,
+        loader: 'js',
+      }));
       build.onLoad({ filter: /\.js$/ }, ({ path }) => ({ contents: source(path), loader: 'js' }));
     },
   };
@@ -213,7 +262,10 @@ function postProcess(file) {
   const map = JSON.parse(readFileSync(`${file}.map`, 'utf8'));
   const lines = map.mappings.split(';');
   const edits = [];
-  const helper = /\([\w$]+,"name",\{(?=value:[\w$]+,configurable:!0\})|__defProp\(target, "name", \{ (?=value, configurable: true \}\))/.exec(text);
+  const helper =
+    /\([\w$]+,"name",\{(?=value:[\w$]+,configurable:!0\})|__defProp\(target, "name", \{ (?=value, configurable: true \}\))/.exec(
+      text,
+    );
   if (helper) {
     const at = helper.index + helper[0].length;
     edits.push({ at, length: 0, replacement: helper[0].endsWith('{ ') ? '__proto__: null, ' : '__proto__:null,' });

@@ -37,7 +37,8 @@ export function rewriteGlue(glue, unit, target) {
   const initSync = glue.indexOf('function initSync(');
   const asyncInit = glue.indexOf('let __wbg_init_promise;');
   const initExport = 'export { initSync, __wbg_init as default };';
-  if (asyncLoad < 0 || initSync < asyncLoad || asyncInit < initSync || !glue.includes(initExport)) fail('the init functions are not where expected');
+  if (asyncLoad < 0 || initSync < asyncLoad || asyncInit < initSync || !glue.includes(initExport))
+    fail('the init functions are not where expected');
   glue = glue.slice(0, asyncLoad) + glue.slice(glue.indexOf(initExport) + initExport.length);
   glue = glue.replace(/^if \(Symbol\.dispose\) \w+\.prototype\[Symbol\.dispose\] = \w+\.prototype\.free;\n/gm, '');
   // 2.
@@ -97,20 +98,24 @@ export const __weftInstantiated = (function () {
 // The memory's buffer, and a view's, through getters captured at load (a page may replace them
 // later); the translated unit's memory is an object of its own.
 const __weftApply = Reflect.apply;
-${target === 'js' ? `const __weftViewBuffer = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'buffer').get;
+${
+  target === 'js'
+    ? `const __weftViewBuffer = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'buffer').get;
 export const __weftMemoryBuffer = (function (memory) {
     return memory.buffer;
 });
 export const __weftMemoryStale = (function (view) {
     return __weftApply(__weftViewBuffer, view, []) !== wasm.memory.buffer;
-});` : `const __weftBufferGetter = typeof WebAssembly === 'object' && WebAssembly !== null ? Object.getOwnPropertyDescriptor(WebAssembly.Memory.prototype, 'buffer').get : undefined;
+});`
+    : `const __weftBufferGetter = typeof WebAssembly === 'object' && WebAssembly !== null ? Object.getOwnPropertyDescriptor(WebAssembly.Memory.prototype, 'buffer').get : undefined;
 const __weftViewLength = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'byteLength').get;
 export const __weftMemoryBuffer = (function (memory) {
     return __weftApply(__weftBufferGetter, memory, []);
 });
 export const __weftMemoryStale = (function (view) {
     return __weftApply(__weftViewLength, view, []) === 0;
-});`}
+});`
+}
 function __weftGuarded() {
     __wbg_call_guard();
     return wasm;

@@ -40,14 +40,18 @@ async function moduleShape(text, debug) {
   let body = text.slice(importLine.index + importLine[0].length, instantiateAt);
   // Every data segment: `base64DecodeToExistingUint8Array(bufferView, OFFSET, "BASE64");`
   const segment = /^ {2}base64DecodeToExistingUint8Array\(bufferView, (\d+), "([A-Za-z0-9+/=]*)"\);\n/gm;
-  const segments = [...body.matchAll(segment)].map(([, offset, data]) => ({ offset: Number(offset), bytes: Buffer.from(data, 'base64') }));
+  const segments = [...body.matchAll(segment)].map(([, offset, data]) => ({
+    offset: Number(offset),
+    bytes: Buffer.from(data, 'base64'),
+  }));
   const data = Buffer.concat(segments.map(({ bytes }) => bytes));
   const stream = await zopfliDeflate(data, debug);
   const table = segments.flatMap(({ offset, bytes }) => [offset, bytes.length]);
   body = body.replace(segment, '');
   const helper = body.indexOf('  var base64ReverseLookup');
   const initSegments = body.indexOf('function initActiveSegments(imports) {\n}');
-  if (helper < 0 || initSegments < 0) throw new Error('wasm2js output: the data segments are not where expected (did binaryen change?)');
+  if (helper < 0 || initSegments < 0)
+    throw new Error('wasm2js output: the data segments are not where expected (did binaryen change?)');
   body =
     body.slice(0, helper) +
     `// The data segments: [offset, length, ...] and their bytes, one after the other.
@@ -64,7 +68,10 @@ function initActiveSegments() {
     body.slice(initSegments + 'function initActiveSegments(imports) {\n}'.length);
   const trap = "function wasm2js_trap() { throw new Error('abort'); }";
   if (!body.includes(trap)) throw new Error('wasm2js output: no trap function (did binaryen change?)');
-  body = body.replace(trap, "function wasm2js_trap() { throw new Error('webweft: unreachable code reached (an internal error); the next call starts afresh'); }");
+  body = body.replace(
+    trap,
+    "function wasm2js_trap() { throw new Error('webweft: unreachable code reached (an internal error); the next call starts afresh'); }",
+  );
   return `// A unit of webweft translated from wasm to JavaScript (tools/build/translate.mjs).
 import { inflateBase64 } from '#inflate';
 ${body}

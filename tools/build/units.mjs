@@ -13,7 +13,9 @@ import { translateToJs } from './translate.mjs';
 import { bindgen, compileWasm, optimize } from '../wasm.mjs';
 
 /** The build steps' own code: a change to any of them rebuilds every unit's outputs. */
-const STEPS = ['glue.mjs', 'translate.mjs', 'units.mjs', '../wasm.mjs'].map((file) => readFileSync(new URL(file, import.meta.url)));
+const STEPS = ['glue.mjs', 'translate.mjs', 'units.mjs', '../wasm.mjs'].map((file) =>
+  readFileSync(new URL(file, import.meta.url)),
+);
 
 /**
  * Builds `unit` (cargo `features`) for `target` ('wasm' or 'js') into `dir`. Returns
@@ -25,7 +27,10 @@ export async function buildUnit({ unit, features, target, dir, debug, optLevel }
   const key = createHash('sha256').update(readFileSync(raw)).update(String(debug));
   for (const step of STEPS) key.update(step);
   const keyFile = join(dir, 'input.sha256');
-  const outputs = target === 'js' ? { glue: join(dir, 'glue.js'), asm: join(dir, 'asm.js') } : { glue: join(dir, 'glue.js'), wasm: join(dir, 'final.wasm') };
+  const outputs =
+    target === 'js'
+      ? { glue: join(dir, 'glue.js'), asm: join(dir, 'asm.js') }
+      : { glue: join(dir, 'glue.js'), wasm: join(dir, 'final.wasm') };
   const digest = key.digest('hex');
   if (existsSync(keyFile) && readFileSync(keyFile, 'utf8') === digest && Object.values(outputs).every(existsSync)) return outputs;
   rmSync(dir, { recursive: true, force: true });

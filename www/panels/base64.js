@@ -67,11 +67,22 @@ export default {
         const input = utf8 ? latin1(new TextEncoder().encode(text.value)) : text.value;
         rows = [{ field: 'btoa', ours: attempt(() => weft.btoa(input)), native: attempt(() => natives.btoa(input)) }];
       } else {
-        rows = [{ field: 'atob (bytes)', ours: attempt(() => hex(weft.atob(encoded.value))), native: attempt(() => hex(natives.atob(encoded.value))) }];
+        rows = [
+          {
+            field: 'atob (bytes)',
+            ours: attempt(() => hex(weft.atob(encoded.value))),
+            native: attempt(() => hex(natives.atob(encoded.value))),
+          },
+        ];
       }
       renderComparison(root.querySelector('#b64-compare'), {
         api: from === 'text' ? 'btoa' : 'atob',
-        call: from === 'text' ? (utf8 ? 'btoa(the UTF-8 bytes of the text, as a Latin1 string)' : 'btoa(text)') : 'atob(base64), its code units shown as bytes',
+        call:
+          from === 'text'
+            ? utf8
+              ? 'btoa(the UTF-8 bytes of the text, as a Latin1 string)'
+              : 'btoa(text)'
+            : 'atob(base64), its code units shown as bytes',
         rows,
         verdict: () =>
           from === 'text'
@@ -86,7 +97,8 @@ export default {
       });
     const decode = () =>
       report(() => {
-        text.value = mode.value === 'utf8' ? new TextDecoder().decode(weft.base64Decode(encoded.value)) : weft.atob(encoded.value);
+        text.value =
+          mode.value === 'utf8' ? new TextDecoder().decode(weft.base64Decode(encoded.value)) : weft.atob(encoded.value);
       });
     const run = () => {
       if (from === 'text') encode();

@@ -4,8 +4,22 @@
 import { errorName, renderComparison } from '../compare.js';
 
 const LABELS = [
-  'utf-8', 'utf-16le', 'utf-16be', 'windows-1252', 'iso-8859-2', 'koi8-r', 'windows-1251', 'shift_jis',
-  'euc-jp', 'iso-2022-jp', 'gb18030', 'gbk', 'big5', 'euc-kr', 'x-user-defined', 'replacement',
+  'utf-8',
+  'utf-16le',
+  'utf-16be',
+  'windows-1252',
+  'iso-8859-2',
+  'koi8-r',
+  'windows-1251',
+  'shift_jis',
+  'euc-jp',
+  'iso-2022-jp',
+  'gb18030',
+  'gbk',
+  'big5',
+  'euc-kr',
+  'x-user-defined',
+  'replacement',
 ];
 const DEFAULTS = { bytes: '82 a0 93 fa 96 7b 8c ea ff', label: 'shift_jis', text: 'あ日本語', mode: 'fatal' };
 
@@ -94,7 +108,13 @@ export default {
   mount(root, weft, { natives, browserName, initial, changed }) {
     root.innerHTML = template;
     const $ = (selector) => root.querySelector(selector);
-    const [bytes, label, fatal, decoded, decodeError] = ['#enc-bytes', '#enc-label', '#enc-fatal', '#enc-decoded', '#enc-decode-error'].map($);
+    const [bytes, label, fatal, decoded, decodeError] = [
+      '#enc-bytes',
+      '#enc-label',
+      '#enc-fatal',
+      '#enc-decoded',
+      '#enc-decode-error',
+    ].map($);
     const [text, mode, encoded, encodeError] = ['#enc-text', '#enc-mode', '#enc-encoded', '#enc-encode-error'].map($);
     bytes.value = initial.get('bytes') ?? DEFAULTS.bytes;
     label.value = LABELS.includes(initial.get('label')) ? initial.get('label') : DEFAULTS.label;
@@ -125,8 +145,15 @@ export default {
       renderComparison($('#enc-compare-encode'), {
         api: 'TextEncoder',
         call: 'new TextEncoder().encode(text) (always UTF-8)',
-        rows: [{ field: 'bytes', ours: ours.error ? errorName(ours.error) : ours, native: native.error ? errorName(native.error) : native }],
-        verdict: () => `The Encoding Standard requires webweft's bytes (UTF-8, each lone surrogate as U+FFFD); ${browserName}'s TextEncoder differs.`,
+        rows: [
+          {
+            field: 'bytes',
+            ours: ours.error ? errorName(ours.error) : ours,
+            native: native.error ? errorName(native.error) : native,
+          },
+        ],
+        verdict: () =>
+          `The Encoding Standard requires webweft's bytes (UTF-8, each lone surrogate as U+FFFD); ${browserName}'s TextEncoder differs.`,
       });
     };
 
@@ -197,8 +224,9 @@ export default {
           { field: 'encoding', ours: ours.encoding, native: native.encoding },
           { field: 'decode()', ours: ours.text, native: native.text },
         ],
-        verdict: (diffs) => `The Encoding Standard requires webweft's ${diffs.join(' and ')}; ${browserName}'s TextDecoder differs.`,
-        note: 'TextDecoder strips only its own encoding\'s BOM; it does not sniff one, unlike the decode hook above. U+FFFD and lone surrogates show as \\uXXXX.',
+        verdict: (diffs) =>
+          `The Encoding Standard requires webweft's ${diffs.join(' and ')}; ${browserName}'s TextDecoder differs.`,
+        note: "TextDecoder strips only its own encoding's BOM; it does not sniff one, unlike the decode hook above. U+FFFD and lone surrogates show as \\uXXXX.",
       });
     }
 
@@ -208,7 +236,10 @@ export default {
     };
     bytes.addEventListener('input', update(decode));
     fatal.addEventListener('change', update(decode));
-    label.addEventListener('change', update(() => (decode(), encode())));
+    label.addEventListener(
+      'change',
+      update(() => (decode(), encode())),
+    );
     text.addEventListener('input', update(encode));
     mode.addEventListener('change', update(encode));
     decode();

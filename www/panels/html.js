@@ -9,38 +9,218 @@ import { renderComparison } from '../compare.js';
 // and a note where the current standard differs]
 const ALGORITHMS = {
   Numbers: [
-    ['Integer', 'parseInteger', 'isValidInteger', null, '  -42px', 'Signed integers', 'rules for parsing integers', 'rules-for-parsing-integers'],
-    ['Non-negative integer', 'parseNonNegativeInteger', 'isValidNonNegativeInteger', null, '007', 'Non-negative integers', 'rules for parsing non-negative integers', 'rules-for-parsing-non-negative-integers'],
-    ['Floating-point number', 'parseFloatingPoint', 'isValidFloatingPoint', 'serializeFloatingPoint', '1.5e2', 'Floating-point numbers', 'rules for parsing floating-point number values', 'rules-for-parsing-floating-point-number-values'],
-    ['Dimension value', 'parseDimension', null, null, '50.5%', 'Percentages and lengths', 'rules for parsing dimension values', 'rules-for-parsing-dimension-values'],
-    ['Nonzero dimension value', 'parseNonZeroDimension', null, null, '0%', 'Nonzero percentages and lengths', 'rules for parsing nonzero dimension values', 'rules-for-parsing-non-zero-dimension-values'],
-    ['List of floating-point numbers', 'parseFloatList', 'isValidFloatList', null, '1,2.5;x,-3e2', 'Lists of floating-point numbers', 'rules for parsing a list of floating-point numbers', 'rules-for-parsing-a-list-of-floating-point-numbers'],
-    ['List of dimensions', 'parseDimensionList', null, null, '1*,50%,100', 'Lists of dimensions', 'rules for parsing a list of dimensions', 'rules-for-parsing-a-list-of-dimensions'],
+    [
+      'Integer',
+      'parseInteger',
+      'isValidInteger',
+      null,
+      '  -42px',
+      'Signed integers',
+      'rules for parsing integers',
+      'rules-for-parsing-integers',
+    ],
+    [
+      'Non-negative integer',
+      'parseNonNegativeInteger',
+      'isValidNonNegativeInteger',
+      null,
+      '007',
+      'Non-negative integers',
+      'rules for parsing non-negative integers',
+      'rules-for-parsing-non-negative-integers',
+    ],
+    [
+      'Floating-point number',
+      'parseFloatingPoint',
+      'isValidFloatingPoint',
+      'serializeFloatingPoint',
+      '1.5e2',
+      'Floating-point numbers',
+      'rules for parsing floating-point number values',
+      'rules-for-parsing-floating-point-number-values',
+    ],
+    [
+      'Dimension value',
+      'parseDimension',
+      null,
+      null,
+      '50.5%',
+      'Percentages and lengths',
+      'rules for parsing dimension values',
+      'rules-for-parsing-dimension-values',
+    ],
+    [
+      'Nonzero dimension value',
+      'parseNonZeroDimension',
+      null,
+      null,
+      '0%',
+      'Nonzero percentages and lengths',
+      'rules for parsing nonzero dimension values',
+      'rules-for-parsing-non-zero-dimension-values',
+    ],
+    [
+      'List of floating-point numbers',
+      'parseFloatList',
+      'isValidFloatList',
+      null,
+      '1,2.5;x,-3e2',
+      'Lists of floating-point numbers',
+      'rules for parsing a list of floating-point numbers',
+      'rules-for-parsing-a-list-of-floating-point-numbers',
+    ],
+    [
+      'List of dimensions',
+      'parseDimensionList',
+      null,
+      null,
+      '1*,50%,100',
+      'Lists of dimensions',
+      'rules for parsing a list of dimensions',
+      'rules-for-parsing-a-list-of-dimensions',
+    ],
   ],
   'Dates and times': [
-    ['Month', 'parseMonth', 'isValidMonth', 'serializeMonth', '2005-02', 'Months', 'parse a month string', 'parse-a-month-string'],
+    [
+      'Month',
+      'parseMonth',
+      'isValidMonth',
+      'serializeMonth',
+      '2005-02',
+      'Months',
+      'parse a month string',
+      'parse-a-month-string',
+    ],
     ['Date', 'parseDate', 'isValidDate', 'serializeDate', '2016-02-29', 'Dates', 'parse a date string', 'parse-a-date-string'],
-    ['Yearless date', 'parseYearlessDate', 'isValidYearlessDate', 'serializeYearlessDate', '--02-29', 'Yearless dates', 'parse a yearless date string', 'parse-a-yearless-date-string'],
+    [
+      'Yearless date',
+      'parseYearlessDate',
+      'isValidYearlessDate',
+      'serializeYearlessDate',
+      '--02-29',
+      'Yearless dates',
+      'parse a yearless date string',
+      'parse-a-yearless-date-string',
+    ],
     ['Time', 'parseTime', 'isValidTime', 'serializeTime', '19:45:30.500', 'Times', 'parse a time string', 'parse-a-time-string'],
-    ['Local date and time', 'parseLocalDateTime', 'isValidLocalDateTime', 'serializeLocalDateTime', '2016-02-29 19:45', 'Local dates and times', 'parse a local date and time string', 'parse-a-local-date-and-time-string'],
-    ['Time-zone offset', 'parseTimeZoneOffset', 'isValidTimeZoneOffset', 'serializeTimeZoneOffset', '-0530', 'Time zones', 'parse a time-zone offset string', 'parse-a-time-zone-offset-string'],
-    ['Global date and time', 'parseGlobalDateTime', 'isValidGlobalDateTime', 'serializeGlobalDateTime', '1979-10-14T12:00:00.001-04:00', 'Global dates and times', 'parse a global date and time string', 'parse-a-global-date-and-time-string'],
+    [
+      'Local date and time',
+      'parseLocalDateTime',
+      'isValidLocalDateTime',
+      'serializeLocalDateTime',
+      '2016-02-29 19:45',
+      'Local dates and times',
+      'parse a local date and time string',
+      'parse-a-local-date-and-time-string',
+    ],
+    [
+      'Time-zone offset',
+      'parseTimeZoneOffset',
+      'isValidTimeZoneOffset',
+      'serializeTimeZoneOffset',
+      '-0530',
+      'Time zones',
+      'parse a time-zone offset string',
+      'parse-a-time-zone-offset-string',
+    ],
+    [
+      'Global date and time',
+      'parseGlobalDateTime',
+      'isValidGlobalDateTime',
+      'serializeGlobalDateTime',
+      '1979-10-14T12:00:00.001-04:00',
+      'Global dates and times',
+      'parse a global date and time string',
+      'parse-a-global-date-and-time-string',
+    ],
     ['Week', 'parseWeek', 'isValidWeek', 'serializeWeek', '2026-W53', 'Weeks', 'parse a week string', 'parse-a-week-string'],
-    ['Duration', 'parseDuration', 'isValidDuration', 'serializeDuration', '4h 18m 3s', 'Durations', 'parse a duration string', 'parse-a-duration-string'],
-    ['Date or time', 'parseDateOrTime', 'isValidDateWithOptionalTime', null, '2000-01-01T12:00+01:00', 'Vaguer moments in time', 'parse a date or time string', 'parse-a-date-or-time-string'],
+    [
+      'Duration',
+      'parseDuration',
+      'isValidDuration',
+      'serializeDuration',
+      '4h 18m 3s',
+      'Durations',
+      'parse a duration string',
+      'parse-a-duration-string',
+    ],
+    [
+      'Date or time',
+      'parseDateOrTime',
+      'isValidDateWithOptionalTime',
+      null,
+      '2000-01-01T12:00+01:00',
+      'Vaguer moments in time',
+      'parse a date or time string',
+      'parse-a-date-or-time-string',
+    ],
   ],
   Colors: [
     // The standard dropped simple colors in 2024 (whatwg/html#10456, <input type=color> takes CSS
     // colors now): the link goes to the Colors section, the note says so.
-    ['Simple color', 'parseSimpleColor', 'isValidSimpleColor', 'serializeSimpleColor', '#FFaa00', 'Colors', 'rules for parsing simple color values', 'colours',
-      'The current standard no longer defines simple colors (whatwg/html#10456 gave <input type=color> CSS colors); webweft implements the earlier text.'],
-    ['Legacy color value', 'parseLegacyColor', null, 'serializeSimpleColor', 'chucknorris', 'Colors', 'rules for parsing a legacy color value', 'rules-for-parsing-a-legacy-colour-value'],
+    [
+      'Simple color',
+      'parseSimpleColor',
+      'isValidSimpleColor',
+      'serializeSimpleColor',
+      '#FFaa00',
+      'Colors',
+      'rules for parsing simple color values',
+      'colours',
+      'The current standard no longer defines simple colors (whatwg/html#10456 gave <input type=color> CSS colors); webweft implements the earlier text.',
+    ],
+    [
+      'Legacy color value',
+      'parseLegacyColor',
+      null,
+      'serializeSimpleColor',
+      'chucknorris',
+      'Colors',
+      'rules for parsing a legacy color value',
+      'rules-for-parsing-a-legacy-colour-value',
+    ],
   ],
   'Tokens and references': [
-    ['Space-separated tokens', 'splitOnAsciiWhitespace', null, null, '  a\tb  c ', 'Space-separated tokens', 'split a string on ASCII whitespace', 'space-separated-tokens'],
-    ['Comma-separated tokens', 'splitOnCommas', null, null, 'a ,b,,d d', 'Comma-separated tokens', 'split a string on commas', 'comma-separated-tokens'],
-    ['Hash-name reference', 'parseHashNameReference', null, null, '#map', 'References', 'rules for parsing a hash-name reference', 'rules-for-parsing-a-hash-name-reference'],
-    ['Meta charset', 'extractMetaCharset', null, null, 'text/html; charset="utf-8"', 'Extracting character encodings from meta elements', 'algorithm for extracting a character encoding from a meta element', 'urls-and-fetching.html#algorithm-for-extracting-a-character-encoding-from-a-meta-element'],
+    [
+      'Space-separated tokens',
+      'splitOnAsciiWhitespace',
+      null,
+      null,
+      '  a\tb  c ',
+      'Space-separated tokens',
+      'split a string on ASCII whitespace',
+      'space-separated-tokens',
+    ],
+    [
+      'Comma-separated tokens',
+      'splitOnCommas',
+      null,
+      null,
+      'a ,b,,d d',
+      'Comma-separated tokens',
+      'split a string on commas',
+      'comma-separated-tokens',
+    ],
+    [
+      'Hash-name reference',
+      'parseHashNameReference',
+      null,
+      null,
+      '#map',
+      'References',
+      'rules for parsing a hash-name reference',
+      'rules-for-parsing-a-hash-name-reference',
+    ],
+    [
+      'Meta charset',
+      'extractMetaCharset',
+      null,
+      null,
+      'text/html; charset="utf-8"',
+      'Extracting character encodings from meta elements',
+      'algorithm for extracting a character encoding from a meta element',
+      'urls-and-fetching.html#algorithm-for-extracting-a-character-encoding-from-a-meta-element',
+    ],
   ],
 };
 const HTML_SPEC = 'https://html.spec.whatwg.org/multipage/';
@@ -127,7 +307,9 @@ export default {
         element.value = value;
         const { check, serializer } = byParser.get(parser);
         const valid = html[check](value);
-        const rows = [{ field: 'valid', ours: valid ? 'yes' : 'no', native: element.value !== '' || value === '' ? 'yes' : 'no' }];
+        const rows = [
+          { field: 'valid', ours: valid ? 'yes' : 'no', native: element.value !== '' || value === '' ? 'yes' : 'no' },
+        ];
         if (type === 'datetime-local') {
           const normalized = valid ? html[serializer](parsed) : '';
           rows.push({ field: 'normalized', ours: normalized, native: element.value });
@@ -145,7 +327,11 @@ export default {
         const computed = getComputedStyle(fontProbe).color;
         const native = computed === 'rgba(1, 2, 3, 0.5)' ? 'error (attribute ignored)' : computed;
         const ours = parsed ? `rgb(${parsed.red}, ${parsed.green}, ${parsed.blue})` : 'error (attribute ignored)';
-        return { api: '<font color>', call: 'font.setAttribute("color", value); getComputedStyle(font).color', rows: [{ field: 'color', ours, native }] };
+        return {
+          api: '<font color>',
+          call: 'font.setAttribute("color", value); getComputedStyle(font).color',
+          rows: [{ field: 'color', ours, native }],
+        };
       }
       return null;
     }
@@ -187,7 +373,8 @@ export default {
         renderComparison(compareRoot, {
           ...native,
           oursCall: `html.${parser}(value)`,
-          verdict: (diffs) => `The HTML Standard (its ${algorithm}) requires webweft's result for ${diffs.join(', ')}; ${browserName} differs.`,
+          verdict: (diffs) =>
+            `The HTML Standard (its ${algorithm}) requires webweft's result for ${diffs.join(', ')}; ${browserName} differs.`,
         });
       } else {
         compareRoot.replaceChildren();
@@ -208,6 +395,11 @@ export default {
     select.value = byParser.has(initial.get('algorithm')) ? initial.get('algorithm') : 'parseDate';
     input.value = initial.get('input') ?? byParser.get(select.value).example;
     update();
-    return { state: () => [['algorithm', select.value], ['input', input.value]] };
+    return {
+      state: () => [
+        ['algorithm', select.value],
+        ['input', input.value],
+      ],
+    };
   },
 };

@@ -10,7 +10,7 @@ const EXAMPLES = {
   'Typed arrays over one buffer': `(() => { const buffer = new ArrayBuffer(8); return [new Uint8Array(buffer, 0, 4), new DataView(buffer, 4)]; })()`,
   'Resizable ArrayBuffer': `new Uint16Array(new ArrayBuffer(4, { maxByteLength: 16 }))`,
   'BigInt and wrappers': `[2n ** 70n, Object(-1n), new String("s"), new Number(NaN), new Boolean(false)]`,
-  'Errors': `new RangeError("out of range", { cause: new DOMException("gone", "NotFoundError") })`,
+  Errors: `new RangeError("out of range", { cause: new DOMException("gone", "NotFoundError") })`,
   'Not cloneable: a function': `{ ok: 1, callback() {} }`,
   'Not cloneable: a WeakMap': `[new Map([["k", new WeakMap()]])]`,
 };
@@ -83,8 +83,15 @@ export default {
       renderComparison(root.querySelector('#sc-compare'), {
         api: 'structuredClone',
         call: 'structuredClone(value) on a fresh evaluation of the expression, the copy inspected',
-        rows: [{ field: 'copy', ours: clone(weft.structuredClone, originals[0]), native: clone(natives.structuredClone, originals[1]) }],
-        verdict: () => `HTML's StructuredSerialize/StructuredDeserialize require webweft's copy; ${browserName}'s structuredClone differs.`,
+        rows: [
+          {
+            field: 'copy',
+            ours: clone(weft.structuredClone, originals[0]),
+            native: clone(natives.structuredClone, originals[1]),
+          },
+        ],
+        verdict: () =>
+          `HTML's StructuredSerialize/StructuredDeserialize require webweft's copy; ${browserName}'s structuredClone differs.`,
       });
     };
 
@@ -164,10 +171,54 @@ export default {
   },
 };
 
-const ERROR_PROTOTYPES = { E: 'EvalError', R: 'RangeError', F: 'ReferenceError', S: 'SyntaxError', T: 'TypeError', U: 'URIError' };
-const VIEW_TAGS = { b: 'Int8Array', B: 'Uint8Array', C: 'Uint8ClampedArray', w: 'Int16Array', W: 'Uint16Array', d: 'Int32Array', D: 'Uint32Array', h: 'Float16Array', f: 'Float32Array', F: 'Float64Array', q: 'BigInt64Array', Q: 'BigUint64Array', '?': 'DataView' };
-const NODE_VIEWS = ['Int8Array', 'Uint8Array', 'Uint8ClampedArray', 'Int16Array', 'Uint16Array', 'Int32Array', 'Uint32Array', 'Float32Array', 'Float64Array', 'DataView', 'Buffer', 'BigInt64Array', 'BigUint64Array'];
-const REGEXP_FLAGS = [[1, 'g'], [2, 'i'], [4, 'm'], [8, 'y'], [16, 'u'], [32, 's'], [128, 'd'], [256, 'v']];
+const ERROR_PROTOTYPES = {
+  E: 'EvalError',
+  R: 'RangeError',
+  F: 'ReferenceError',
+  S: 'SyntaxError',
+  T: 'TypeError',
+  U: 'URIError',
+};
+const VIEW_TAGS = {
+  b: 'Int8Array',
+  B: 'Uint8Array',
+  C: 'Uint8ClampedArray',
+  w: 'Int16Array',
+  W: 'Uint16Array',
+  d: 'Int32Array',
+  D: 'Uint32Array',
+  h: 'Float16Array',
+  f: 'Float32Array',
+  F: 'Float64Array',
+  q: 'BigInt64Array',
+  Q: 'BigUint64Array',
+  '?': 'DataView',
+};
+const NODE_VIEWS = [
+  'Int8Array',
+  'Uint8Array',
+  'Uint8ClampedArray',
+  'Int16Array',
+  'Uint16Array',
+  'Int32Array',
+  'Uint32Array',
+  'Float32Array',
+  'Float64Array',
+  'DataView',
+  'Buffer',
+  'BigInt64Array',
+  'BigUint64Array',
+];
+const REGEXP_FLAGS = [
+  [1, 'g'],
+  [2, 'i'],
+  [4, 'm'],
+  [8, 'y'],
+  [16, 'u'],
+  [32, 's'],
+  [128, 'd'],
+  [256, 'v'],
+];
 
 /**
  * Annotates V8 wire-format bytes token by token: [{offset, hex, meaning, depth}]. For display
@@ -293,7 +344,12 @@ function annotate(bytes) {
           break;
         case 'o':
           // weft writes a registered class (and DOMException) as an object whose first key is NaN.
-          emit(start, bytes[i] === 0x4e && bytes[i + 8] === 0x7f && bytes[i + 7] >= 0xf0 ? 'begin object (weft: a serializable class, name follows)' : 'begin object');
+          emit(
+            start,
+            bytes[i] === 0x4e && bytes[i + 8] === 0x7f && bytes[i + 7] >= 0xf0
+              ? 'begin object (weft: a serializable class, name follows)'
+              : 'begin object',
+          );
           depth++;
           break;
         case '{':
@@ -352,7 +408,12 @@ function annotate(bytes) {
           const inner = bytes[i++];
           const source = string(inner);
           const flags = varint();
-          emit(start, `RegExp /${source}/${REGEXP_FLAGS.filter(([bit]) => flags & bit).map(([, f]) => f).join('')}`);
+          emit(
+            start,
+            `RegExp /${source}/${REGEXP_FLAGS.filter(([bit]) => flags & bit)
+              .map(([, f]) => f)
+              .join('')}`,
+          );
           valueDone();
           break;
         }
@@ -402,7 +463,10 @@ function annotate(bytes) {
           const offset = varint();
           const length = varint();
           const flags = varint();
-          emit(start, `${kind} over it: offset ${offset}, ${length} bytes${flags & 1 ? ', tracks its length' : ''}${flags & 2 ? ', resizable buffer' : ''}`);
+          emit(
+            start,
+            `${kind} over it: offset ${offset}, ${length} bytes${flags & 1 ? ', tracks its length' : ''}${flags & 2 ? ', resizable buffer' : ''}`,
+          );
           valueDone();
           break;
         }
@@ -475,26 +539,41 @@ function inspect(root) {
   const renderObject = (value, indent) => {
     const pad = '  '.repeat(indent + 1);
     const close = '  '.repeat(indent);
-    const entries = (items, start, end) => (items.length === 0 ? `${start}${end}` : `${start}\n${items.map((item) => pad + item).join(',\n')}\n${close}${end}`);
+    const entries = (items, start, end) =>
+      items.length === 0 ? `${start}${end}` : `${start}\n${items.map((item) => pad + item).join(',\n')}\n${close}${end}`;
     if (Array.isArray(value)) {
       const items = [];
       for (let i = 0; i < value.length; i++) items.push(i in value ? render(value[i], indent + 1) : '<hole>');
-      for (const key of Object.keys(value).filter((k) => !/^\d+$/.test(k))) items.push(`${key}: ${render(value[key], indent + 1)}`);
+      for (const key of Object.keys(value).filter((k) => !/^\d+$/.test(k)))
+        items.push(`${key}: ${render(value[key], indent + 1)}`);
       return entries(items, '[', ']');
     }
-    if (value instanceof Map) return entries([...value].map(([k, v]) => `${render(k, indent + 1)} => ${render(v, indent + 1)}`), `Map(${value.size}) {`, '}');
-    if (value instanceof Set) return entries([...value].map((v) => render(v, indent + 1)), `Set(${value.size}) {`, '}');
+    if (value instanceof Map)
+      return entries(
+        [...value].map(([k, v]) => `${render(k, indent + 1)} => ${render(v, indent + 1)}`),
+        `Map(${value.size}) {`,
+        '}',
+      );
+    if (value instanceof Set)
+      return entries(
+        [...value].map((v) => render(v, indent + 1)),
+        `Set(${value.size}) {`,
+        '}',
+      );
     if (value instanceof Date) return `Date ${Number.isNaN(value.getTime()) ? 'Invalid Date' : value.toISOString()}`;
     if (value instanceof RegExp) return String(value);
     if (ArrayBuffer.isView(value)) {
-      const elements = value instanceof DataView ? [...new Uint8Array(value.buffer, value.byteOffset, value.byteLength)] : [...value];
+      const elements =
+        value instanceof DataView ? [...new Uint8Array(value.buffer, value.byteOffset, value.byteLength)] : [...value];
       return `${value.constructor.name}(${value instanceof DataView ? value.byteLength : value.length}) [${elements.slice(0, 16).join(', ')}${elements.length > 16 ? ', …' : ''}] (offset ${value.byteOffset} in ${render(value.buffer, indent)})`;
     }
     if (value instanceof ArrayBuffer || (typeof SharedArrayBuffer === 'function' && value instanceof SharedArrayBuffer)) {
       return `${value.constructor.name} { byteLength: ${value.byteLength}${value.resizable || value.growable ? `, maxByteLength: ${value.maxByteLength}` : ''} }`;
     }
     if (value instanceof Error || value instanceof DOMException) {
-      const parts = [`${value.constructor.name}${value.name !== value.constructor.name ? ` (${value.name})` : ''}: ${value.message}`];
+      const parts = [
+        `${value.constructor.name}${value.name !== value.constructor.name ? ` (${value.name})` : ''}: ${value.message}`,
+      ];
       if (Object.hasOwn(value, 'cause')) parts.push(`${pad}cause: ${render(value.cause, indent + 1)}`);
       return parts.join('\n');
     }
@@ -502,7 +581,11 @@ function inspect(root) {
       return `[${Object.prototype.toString.call(value).slice(8, -1)}: ${render(value.valueOf(), indent)}]`;
     }
     const prefix = Object.getPrototypeOf(value) === null ? '[Object: null prototype] ' : '';
-    return entries(Object.keys(value).map((k) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${render(value[k], indent + 1)}`), `${prefix}{`, '}');
+    return entries(
+      Object.keys(value).map((k) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${render(value[k], indent + 1)}`),
+      `${prefix}{`,
+      '}',
+    );
   };
   return render(root, 0);
 }

@@ -4,44 +4,101 @@
 // compare it all with the browser's own URL.
 import { renderComparison } from '../compare.js';
 
-const COMPONENTS = ['href', 'origin', 'protocol', 'username', 'password', 'host', 'hostname', 'port', 'pathname', 'search', 'hash'];
+const COMPONENTS = [
+  'href',
+  'origin',
+  'protocol',
+  'username',
+  'password',
+  'host',
+  'hostname',
+  'port',
+  'pathname',
+  'search',
+  'hash',
+];
 const SPEC = 'https://url.spec.whatwg.org/';
 const EXAMPLE = ' HTTPS://user@BÜCHER.example:443/a/../b c?q=1&lang=en#Frag';
 
 // Each validation error type: its anchor in the URL Standard's table (§1.1 Writing) and what it
 // means. The table's rows are <dfn>s whose ids are the lowercased names, except domain-to-ASCII's.
 const ERRORS = {
-  'domain-to-ASCII': ['validation-error-domain-to-ascii', "IDNA's Unicode ToASCII reported an error for the host, or gave an empty string."],
+  'domain-to-ASCII': [
+    'validation-error-domain-to-ascii',
+    "IDNA's Unicode ToASCII reported an error for the host, or gave an empty string.",
+  ],
   // These two rows left the table in 2024-25: the current standard reports the first case as
   // domain-to-ASCII (its example kept its id) and no longer reports the second.
-  'domain-invalid-code-point': ['example-domain-invalid-code-point', 'The host, once percent-decoded, contains a code point no domain may contain (a space, #, %, /, :, ?, @, [, \\, ] and others); the current standard files this under domain-to-ASCII.'],
-  'domain-to-Unicode': ['concept-domain-to-unicode', "IDNA's Unicode ToUnicode reported an error while making the host's display form (the current standard's table no longer lists this error)."],
-  'host-invalid-code-point': ['host-invalid-code-point', 'The opaque host of a non-special URL contains a forbidden host code point.'],
+  'domain-invalid-code-point': [
+    'example-domain-invalid-code-point',
+    'The host, once percent-decoded, contains a code point no domain may contain (a space, #, %, /, :, ?, @, [, \\, ] and others); the current standard files this under domain-to-ASCII.',
+  ],
+  'domain-to-Unicode': [
+    'concept-domain-to-unicode',
+    "IDNA's Unicode ToUnicode reported an error while making the host's display form (the current standard's table no longer lists this error).",
+  ],
+  'host-invalid-code-point': [
+    'host-invalid-code-point',
+    'The opaque host of a non-special URL contains a forbidden host code point.',
+  ],
   'IPv4-empty-part': ['ipv4-empty-part', 'An IPv4 address ends with a dot.'],
   'IPv4-too-many-parts': ['ipv4-too-many-parts', 'An IPv4 address has more than four parts.'],
   'IPv4-non-numeric-part': ['ipv4-non-numeric-part', 'A part of an IPv4 address is not a number.'],
-  'IPv4-non-decimal-part': ['ipv4-non-decimal-part', 'An IPv4 address part is written in hexadecimal (0x…) or octal (leading 0).'],
+  'IPv4-non-decimal-part': [
+    'ipv4-non-decimal-part',
+    'An IPv4 address part is written in hexadecimal (0x…) or octal (leading 0).',
+  ],
   'IPv4-out-of-range-part': ['ipv4-out-of-range-part', 'A part of an IPv4 address is greater than 255.'],
   'IPv6-unclosed': ['ipv6-unclosed', 'An IPv6 address is missing its closing "]".'],
   'IPv6-invalid-compression': ['ipv6-invalid-compression', 'An IPv6 address starts with a single ":" rather than "::".'],
   'IPv6-too-many-pieces': ['ipv6-too-many-pieces', 'An IPv6 address has more than eight pieces.'],
   'IPv6-multiple-compression': ['ipv6-multiple-compression', 'An IPv6 address uses "::" more than once.'],
-  'IPv6-invalid-code-point': ['ipv6-invalid-code-point', 'An IPv6 address contains something other than hex digits and ":", or ends too early.'],
+  'IPv6-invalid-code-point': [
+    'ipv6-invalid-code-point',
+    'An IPv6 address contains something other than hex digits and ":", or ends too early.',
+  ],
   'IPv6-too-few-pieces': ['ipv6-too-few-pieces', 'An IPv6 address without "::" has fewer than eight pieces.'],
-  'IPv4-in-IPv6-too-many-pieces': ['ipv4-in-ipv6-too-many-pieces', 'An IPv6 address ending in IPv4 syntax has more than six pieces before it.'],
-  'IPv4-in-IPv6-invalid-code-point': ['ipv4-in-ipv6-invalid-code-point', 'The IPv4 syntax inside an IPv6 address has an empty part, a non-digit, a leading 0 or too many parts.'],
-  'IPv4-in-IPv6-out-of-range-part': ['ipv4-in-ipv6-out-of-range-part', 'A part of the IPv4 syntax inside an IPv6 address is greater than 255.'],
-  'IPv4-in-IPv6-too-few-parts': ['ipv4-in-ipv6-too-few-parts', 'The IPv4 syntax inside an IPv6 address has fewer than four parts.'],
-  'invalid-URL-unit': ['invalid-url-unit', 'A code point that is not a URL unit (a space, a tab, "%" without two hex digits, …) was found; the parser removes or percent-encodes it.'],
-  'special-scheme-missing-following-solidus': ['special-scheme-missing-following-solidus', 'A special scheme (http, https, ws, wss, ftp, file) is not followed by "//".'],
-  'missing-scheme-non-relative-URL': ['missing-scheme-non-relative-url', 'The input has no scheme and no base URL it could be resolved against.'],
+  'IPv4-in-IPv6-too-many-pieces': [
+    'ipv4-in-ipv6-too-many-pieces',
+    'An IPv6 address ending in IPv4 syntax has more than six pieces before it.',
+  ],
+  'IPv4-in-IPv6-invalid-code-point': [
+    'ipv4-in-ipv6-invalid-code-point',
+    'The IPv4 syntax inside an IPv6 address has an empty part, a non-digit, a leading 0 or too many parts.',
+  ],
+  'IPv4-in-IPv6-out-of-range-part': [
+    'ipv4-in-ipv6-out-of-range-part',
+    'A part of the IPv4 syntax inside an IPv6 address is greater than 255.',
+  ],
+  'IPv4-in-IPv6-too-few-parts': [
+    'ipv4-in-ipv6-too-few-parts',
+    'The IPv4 syntax inside an IPv6 address has fewer than four parts.',
+  ],
+  'invalid-URL-unit': [
+    'invalid-url-unit',
+    'A code point that is not a URL unit (a space, a tab, "%" without two hex digits, …) was found; the parser removes or percent-encodes it.',
+  ],
+  'special-scheme-missing-following-solidus': [
+    'special-scheme-missing-following-solidus',
+    'A special scheme (http, https, ws, wss, ftp, file) is not followed by "//".',
+  ],
+  'missing-scheme-non-relative-URL': [
+    'missing-scheme-non-relative-url',
+    'The input has no scheme and no base URL it could be resolved against.',
+  ],
   'invalid-reverse-solidus': ['invalid-reverse-solidus', 'A special URL uses "\\" where "/" belongs.'],
   'invalid-credentials': ['invalid-credentials', 'The URL includes a username or password.'],
   'host-missing': ['host-missing', 'A URL with a special scheme has no host.'],
   'port-out-of-range': ['port-out-of-range', 'The port is greater than 65535.'],
   'port-invalid': ['port-invalid', 'The port contains something other than ASCII digits.'],
-  'file-invalid-Windows-drive-letter': ['file-invalid-windows-drive-letter', 'A relative URL starts with a Windows drive letter while the base URL is a file: URL.'],
-  'file-invalid-Windows-drive-letter-host': ['file-invalid-windows-drive-letter-host', "A file: URL's host is a Windows drive letter."],
+  'file-invalid-Windows-drive-letter': [
+    'file-invalid-windows-drive-letter',
+    'A relative URL starts with a Windows drive letter while the base URL is a file: URL.',
+  ],
+  'file-invalid-Windows-drive-letter-host': [
+    'file-invalid-windows-drive-letter-host',
+    "A file: URL's host is a Windows drive letter.",
+  ],
 };
 
 const template = `
@@ -200,7 +257,10 @@ export default {
       $('#url-host-type').textContent = type ?? (url ? 'null (no host)' : '—');
       const hostname = url?.hostname ?? '';
       $('#url-host-unicode').textContent = type === 'domain' ? weft.domainToUnicode(hostname) : hostname || '—';
-      for (const [id, fn] of [['#url-public-suffix', weft.publicSuffix], ['#url-registrable-domain', weft.registrableDomain]]) {
+      for (const [id, fn] of [
+        ['#url-public-suffix', weft.publicSuffix],
+        ['#url-registrable-domain', weft.registrableDomain],
+      ]) {
         let html;
         try {
           const value = type === 'domain' ? fn(hostname) : undefined;
@@ -270,8 +330,10 @@ export default {
         call: base.value === '' ? 'new URL(input)' : 'new URL(input, base)',
         rows,
         verdict(diffs) {
-          if (!ours) return `The URL Standard requires failure here: new URL() must throw a TypeError, as webweft's does; ${browserName}'s URL parses it.`;
-          if (native.error) return `The URL Standard parses this input (webweft's column); ${browserName}'s URL throws a TypeError instead.`;
+          if (!ours)
+            return `The URL Standard requires failure here: new URL() must throw a TypeError, as webweft's does; ${browserName}'s URL parses it.`;
+          if (native.error)
+            return `The URL Standard parses this input (webweft's column); ${browserName}'s URL throws a TypeError instead.`;
           return `The URL Standard requires webweft's ${diffs.join(', ')}; ${browserName}'s URL differs there.`;
         },
       });

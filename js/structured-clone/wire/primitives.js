@@ -6,11 +6,32 @@ import * as I from '../intrinsics.js';
 import * as op from '../ops.js';
 import { utf8Decoder } from '../../utf8.js';
 import {
-  BIGINT_MAX_BYTE_LENGTH, FIRST_VERSION_WITH_VIEW_FLAGS, LITTLE_ENDIAN, LONG_STRING,
-  ONE_BYTE_STRING, PADDING, SHORT_STRING, SUBTAG_KINDS, TWO_BYTE_STRING, UTF8_STRING,
-  Uint16ArrayCtor, Uint8ArrayCtor, VERIFY_OBJECT_COUNT, WINDOW, WINDOW_STRING, charCodeAt,
-  checkView, describeTag, floor, fromCharCode, functionApply, latin1Slice, scratch, scratchBytes,
-  typedArraySubarray, ucs2Slice,
+  BIGINT_MAX_BYTE_LENGTH,
+  FIRST_VERSION_WITH_VIEW_FLAGS,
+  LITTLE_ENDIAN,
+  LONG_STRING,
+  ONE_BYTE_STRING,
+  PADDING,
+  SHORT_STRING,
+  SUBTAG_KINDS,
+  TWO_BYTE_STRING,
+  UTF8_STRING,
+  Uint16ArrayCtor,
+  Uint8ArrayCtor,
+  VERIFY_OBJECT_COUNT,
+  WINDOW,
+  WINDOW_STRING,
+  charCodeAt,
+  checkView,
+  describeTag,
+  floor,
+  fromCharCode,
+  functionApply,
+  latin1Slice,
+  scratch,
+  scratchBytes,
+  typedArraySubarray,
+  ucs2Slice,
 } from './format.js';
 
 /** Where the last helper's read ended. */
@@ -37,7 +58,8 @@ const decodeUtf8 = (bytes) => {
 // bytes (Chromium 156). The decoder and RegExp built-ins are captured at load (the regexp gets
 // its own `exec`, which `test` looks up); the decoder is made, and checked on all 256 bytes and
 // on ASCII alone, on first use.
-const HostTextDecoder = latin1Slice === undefined && typeof globalThis.TextDecoder === 'function' ? globalThis.TextDecoder : undefined;
+const HostTextDecoder =
+  latin1Slice === undefined && typeof globalThis.TextDecoder === 'function' ? globalThis.TextDecoder : undefined;
 const hostDecode = HostTextDecoder && I.uncurry(HostTextDecoder.prototype.decode);
 const regexpTest = I.uncurry(RegExp.prototype.test);
 const ABOVE_LATIN1 = /[^\0-\xff]/;
@@ -92,7 +114,8 @@ function latin1(data, start, end) {
 
 function fromCharCodes(data, start, end) {
   let s = '';
-  for (let i = start; i < end; i += 0x2000) s += functionApply(fromCharCode, null, typedArraySubarray(data, i, i + 0x2000 < end ? i + 0x2000 : end));
+  for (let i = start; i < end; i += 0x2000)
+    s += functionApply(fromCharCode, null, typedArraySubarray(data, i, i + 0x2000 < end ? i + 0x2000 : end));
   return s;
 }
 
@@ -146,7 +169,7 @@ function varintAt(data, pos, end) {
   const start = pos;
   let value = 0;
   let scale = 1;
-  for (let shift = 0; ; ) {
+  for (let shift = 0; ;) {
     if (pos >= end) throw truncated(pos);
     const b = data[pos++];
     value += (b & 0x7f) * scale;
@@ -243,7 +266,8 @@ function oneByteKeyAt(data, pos, end) {
   }
   // The slot by the length and three of the bytes (hashing every byte measured slower; the
   // comparison below decides).
-  const slot = (length * 0x9e5 + data[pos] * 0x3b + data[pos + (length >> 1)] * 0x7 + data[pos + length - 1]) & (KEY_CACHE_SIZE - 1);
+  const slot =
+    (length * 0x9e5 + data[pos] * 0x3b + data[pos + (length >> 1)] * 0x7 + data[pos + length - 1]) & (KEY_CACHE_SIZE - 1);
   const at = slot * KEY_CACHE_LENGTH;
   const cached = keyCache[slot];
   if (cached !== undefined && keyLengths[slot] === length) {
@@ -303,7 +327,10 @@ function viewHeaderAt(data, pos, end, version, length, resizable) {
   const byteOffset = varintAt(data, pos, end);
   const byteLength = varintAt(data, after, end);
   // Other bits are ignored, as V8 does; the op stream's bits are V8's.
-  const flags = version >= FIRST_VERSION_WITH_VIEW_FLAGS ? varintAt(data, after, end) & (op.VIEW_LENGTH_TRACKING | op.VIEW_BACKED_BY_RESIZABLE) : 0;
+  const flags =
+    version >= FIRST_VERSION_WITH_VIEW_FLAGS
+      ? varintAt(data, after, end) & (op.VIEW_LENGTH_TRACKING | op.VIEW_BACKED_BY_RESIZABLE)
+      : 0;
   const problem = checkView(kind, byteOffset, byteLength, flags, length, resizable);
   if (problem !== undefined) throw invalid(at, problem);
   viewKind = kind;
@@ -319,7 +346,23 @@ export function forgetWindow() {
 
 // For the other modules of the codec (wire.js has the interface).
 export {
-  after, bigintAt, bigintLength, bigintNegative, checkRemaining, doubleAt, invalid, oneByte,
-  oneByteKeyAt, readStringAt, stringAt, truncated, valueTagAt, varintAt, viewFlags, viewHeaderAt,
-  viewKind, viewLength, viewOffset,
+  after,
+  bigintAt,
+  bigintLength,
+  bigintNegative,
+  checkRemaining,
+  doubleAt,
+  invalid,
+  oneByte,
+  oneByteKeyAt,
+  readStringAt,
+  stringAt,
+  truncated,
+  valueTagAt,
+  varintAt,
+  viewFlags,
+  viewHeaderAt,
+  viewKind,
+  viewLength,
+  viewOffset,
 };

@@ -3,22 +3,97 @@
 import * as I from '../intrinsics.js';
 import * as op from '../ops.js';
 import {
-  ARRAY_BUFFER, ARRAY_BUFFER_TRANSFER, ARRAY_BUFFER_VIEW, BEGIN_DENSE_JS_ARRAY, BEGIN_JS_MAP,
-  BEGIN_JS_OBJECT, BEGIN_JS_SET, BEGIN_SPARSE_JS_ARRAY, BIGINT, BIGINT_OBJECT, DATE, DOUBLE,
-  ELEMENT_SIZES, END_DENSE_JS_ARRAY, END_JS_MAP, END_JS_OBJECT, END_JS_SET, END_SPARSE_JS_ARRAY,
-  ERROR, ERROR_CAUSE, ERROR_END, ERROR_FIELD_PROTOTYPES, ERROR_MESSAGE, ERROR_STACK, FALSE,
-  FALSE_OBJECT, F_DENSE, F_ERROR, F_MAP, F_OBJECT, F_SERIALIZABLE, F_SET, F_SPARSE, HOST_OBJECT,
-  INT32, LAST_NODE_HOST_INDEX, LATEST_VERSION, LEGACY_WASM_MODULE, NULL, NUMBER_OBJECT,
-  OBJECT_REFERENCE, OLDEST_READABLE_VERSION, ONE_BYTE_STRING, PADDING, REGEXP,
-  RESIZABLE_ARRAY_BUFFER, SHARED_ARRAY_BUFFER, SHARED_OBJECT, STRING_OBJECT, THE_HOLE, TRUE,
-  TRUE_OBJECT, TWO_BYTE_STRING, UINT32, UNDEFINED, UTF8_STRING, Uint32ArrayCtor, Uint8ArrayCtor,
-  VERIFY_OBJECT_COUNT, VERSION, WASM_MEMORY_TRANSFER, WASM_MODULE_TRANSFER, checkRegExpFlags,
-  countValue, describeTag, isNaNValue, typedArrayLength, typedArraySet, typedArraySubarray,
+  ARRAY_BUFFER,
+  ARRAY_BUFFER_TRANSFER,
+  ARRAY_BUFFER_VIEW,
+  BEGIN_DENSE_JS_ARRAY,
+  BEGIN_JS_MAP,
+  BEGIN_JS_OBJECT,
+  BEGIN_JS_SET,
+  BEGIN_SPARSE_JS_ARRAY,
+  BIGINT,
+  BIGINT_OBJECT,
+  DATE,
+  DOUBLE,
+  ELEMENT_SIZES,
+  END_DENSE_JS_ARRAY,
+  END_JS_MAP,
+  END_JS_OBJECT,
+  END_JS_SET,
+  END_SPARSE_JS_ARRAY,
+  ERROR,
+  ERROR_CAUSE,
+  ERROR_END,
+  ERROR_FIELD_PROTOTYPES,
+  ERROR_MESSAGE,
+  ERROR_STACK,
+  FALSE,
+  FALSE_OBJECT,
+  F_DENSE,
+  F_ERROR,
+  F_MAP,
+  F_OBJECT,
+  F_SERIALIZABLE,
+  F_SET,
+  F_SPARSE,
+  HOST_OBJECT,
+  INT32,
+  LAST_NODE_HOST_INDEX,
+  LATEST_VERSION,
+  LEGACY_WASM_MODULE,
+  NULL,
+  NUMBER_OBJECT,
+  OBJECT_REFERENCE,
+  OLDEST_READABLE_VERSION,
+  ONE_BYTE_STRING,
+  PADDING,
+  REGEXP,
+  RESIZABLE_ARRAY_BUFFER,
+  SHARED_ARRAY_BUFFER,
+  SHARED_OBJECT,
+  STRING_OBJECT,
+  THE_HOLE,
+  TRUE,
+  TRUE_OBJECT,
+  TWO_BYTE_STRING,
+  UINT32,
+  UNDEFINED,
+  UTF8_STRING,
+  Uint32ArrayCtor,
+  Uint8ArrayCtor,
+  VERIFY_OBJECT_COUNT,
+  VERSION,
+  WASM_MEMORY_TRANSFER,
+  WASM_MODULE_TRANSFER,
+  checkRegExpFlags,
+  countValue,
+  describeTag,
+  isNaNValue,
+  typedArrayLength,
+  typedArraySet,
+  typedArraySubarray,
 } from './format.js';
 import {
-  after, bigintAt, bigintLength, bigintNegative, checkRemaining, doubleAt, forgetWindow, invalid,
-  oneByte, oneByteKeyAt, readStringAt, stringAt, truncated, valueTagAt, varintAt, viewFlags,
-  viewHeaderAt, viewKind, viewLength, viewOffset,
+  after,
+  bigintAt,
+  bigintLength,
+  bigintNegative,
+  checkRemaining,
+  doubleAt,
+  forgetWindow,
+  invalid,
+  oneByte,
+  oneByteKeyAt,
+  readStringAt,
+  stringAt,
+  truncated,
+  valueTagAt,
+  varintAt,
+  viewFlags,
+  viewHeaderAt,
+  viewKind,
+  viewLength,
+  viewOffset,
 } from './primitives.js';
 
 // Reading: one loop with its state in locals (measured 3× faster than the same steps in closures
@@ -62,7 +137,8 @@ export function readWire(data, transferred, shared) {
   if (end === 0) throw truncated(0);
   if (data[0] !== VERSION) throw invalid(0, 'missing the 0xFF version header');
   const version = varintAt(data, 1, end);
-  if (version > LATEST_VERSION) throw invalid(1, `format version ${version} is newer than the newest weft reads (${LATEST_VERSION})`);
+  if (version > LATEST_VERSION)
+    throw invalid(1, `format version ${version} is newer than the newest weft reads (${LATEST_VERSION})`);
   if (version < OLDEST_READABLE_VERSION) {
     throw invalid(1, `format version ${version} is older than the oldest weft reads (${OLDEST_READABLE_VERSION})`);
   }
@@ -125,7 +201,10 @@ export function readWire(data, transferred, shared) {
                 const expectedLength = varintAt(data, pos, end);
                 pos = after;
                 if (count !== top.count || expectedLength !== top.length) {
-                  throw invalid(at, `array ends claiming ${count} properties and length ${expectedLength} but has ${top.count} and ${top.length}`);
+                  throw invalid(
+                    at,
+                    `array ends claiming ${count} properties and length ${expectedLength} but has ${top.count} and ${top.length}`,
+                  );
                 }
               }
               code[cn++] = op.END;
@@ -476,7 +555,8 @@ export function readWire(data, transferred, shared) {
           // Node's `DefaultDeserializer._readHostObject`: type index, byte length, bytes.
           const index = varintAt(data, pos, end);
           pos = after;
-          if (index > LAST_NODE_HOST_INDEX) throw invalid(at, `unknown host object (not a Node ArrayBufferView type index: ${index})`);
+          if (index > LAST_NODE_HOST_INDEX)
+            throw invalid(at, `unknown host object (not a Node ArrayBufferView type index: ${index})`);
           const byteLength = varintAt(data, pos, end);
           pos = after;
           const size = ELEMENT_SIZES[index];
@@ -568,7 +648,8 @@ export function readWire(data, transferred, shared) {
     const maxByteLength = record[3];
     let buffer;
     try {
-      buffer = maxByteLength < 0 ? new I.ArrayBufferCtor(length) : new I.ArrayBufferCtor(length, { __proto__: null, maxByteLength });
+      buffer =
+        maxByteLength < 0 ? new I.ArrayBufferCtor(length) : new I.ArrayBufferCtor(length, { __proto__: null, maxByteLength });
     } catch (error) {
       throw I.dataCloneError(`The serialized data has an ArrayBuffer this host cannot allocate (${error.message}).`);
     }

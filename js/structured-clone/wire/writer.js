@@ -3,17 +3,79 @@
 import * as I from '../intrinsics.js';
 import * as op from '../ops.js';
 import {
-  ARRAY_BUFFER, ARRAY_BUFFER_TRANSFER, ARRAY_BUFFER_VIEW, BEGIN_DENSE_JS_ARRAY, BEGIN_JS_MAP,
-  BEGIN_JS_OBJECT, BEGIN_JS_SET, BEGIN_SPARSE_JS_ARRAY, BIGINT, BIGINT_MAX_BYTE_LENGTH,
-  BIGINT_OBJECT, CANONICAL_NAN, DATE, DOUBLE, ELEMENT_SIZES, END_DENSE_JS_ARRAY, END_JS_MAP,
-  END_JS_OBJECT, END_JS_SET, END_SPARSE_JS_ARRAY, ERROR, ERROR_CAUSE, ERROR_END, ERROR_MESSAGE,
-  ERROR_PROTOTYPE_TAGS, ERROR_STACK, FALSE, FALSE_OBJECT, FLOAT16_KIND, F_DENSE, F_ERROR, F_MAP,
-  F_OBJECT, F_SERIALIZABLE, F_SET, F_SPARSE, F_VIEW, HOST_OBJECT, INT32, LATEST_VERSION,
-  LITTLE_ENDIAN, LONG_STRING, MAX_ARRAY_INDEX, NULL, NUMBER_OBJECT, OBJECT_REFERENCE,
-  ONE_BYTE_STRING, PADDING, REGEXP, RESIZABLE_ARRAY_BUFFER, SHARED_ARRAY_BUFFER, STRING_OBJECT,
-  THE_HOLE, TRUE, TRUE_OBJECT, TWO_BYTE_STRING, UNDEFINED, Uint8ArrayCtor, VERSION, VIEW_SUBTAGS,
-  charCodeAt, checkRegExpFlags, checkView, countValue, floor, functionApply, scratch, scratchBytes,
-  typedArrayLength, typedArraySet, typedArraySlice, typedArraySubarray, ucs2Write,
+  ARRAY_BUFFER,
+  ARRAY_BUFFER_TRANSFER,
+  ARRAY_BUFFER_VIEW,
+  BEGIN_DENSE_JS_ARRAY,
+  BEGIN_JS_MAP,
+  BEGIN_JS_OBJECT,
+  BEGIN_JS_SET,
+  BEGIN_SPARSE_JS_ARRAY,
+  BIGINT,
+  BIGINT_MAX_BYTE_LENGTH,
+  BIGINT_OBJECT,
+  CANONICAL_NAN,
+  DATE,
+  DOUBLE,
+  ELEMENT_SIZES,
+  END_DENSE_JS_ARRAY,
+  END_JS_MAP,
+  END_JS_OBJECT,
+  END_JS_SET,
+  END_SPARSE_JS_ARRAY,
+  ERROR,
+  ERROR_CAUSE,
+  ERROR_END,
+  ERROR_MESSAGE,
+  ERROR_PROTOTYPE_TAGS,
+  ERROR_STACK,
+  FALSE,
+  FALSE_OBJECT,
+  FLOAT16_KIND,
+  F_DENSE,
+  F_ERROR,
+  F_MAP,
+  F_OBJECT,
+  F_SERIALIZABLE,
+  F_SET,
+  F_SPARSE,
+  F_VIEW,
+  HOST_OBJECT,
+  INT32,
+  LATEST_VERSION,
+  LITTLE_ENDIAN,
+  LONG_STRING,
+  MAX_ARRAY_INDEX,
+  NULL,
+  NUMBER_OBJECT,
+  OBJECT_REFERENCE,
+  ONE_BYTE_STRING,
+  PADDING,
+  REGEXP,
+  RESIZABLE_ARRAY_BUFFER,
+  SHARED_ARRAY_BUFFER,
+  STRING_OBJECT,
+  THE_HOLE,
+  TRUE,
+  TRUE_OBJECT,
+  TWO_BYTE_STRING,
+  UNDEFINED,
+  Uint8ArrayCtor,
+  VERSION,
+  VIEW_SUBTAGS,
+  charCodeAt,
+  checkRegExpFlags,
+  checkView,
+  countValue,
+  floor,
+  functionApply,
+  scratch,
+  scratchBytes,
+  typedArrayLength,
+  typedArraySet,
+  typedArraySlice,
+  typedArraySubarray,
+  ucs2Write,
 } from './format.js';
 
 const byteLengthOf = (value) => (I.isView(value) ? I.typedArrayByteLength(value) : I.arrayBufferByteLength(value));
@@ -281,7 +343,13 @@ export function mayElide(code) {
   for (let ci = 0; ci < code.length; ci += 1 + op.OPERANDS[code[ci]]) {
     if (code[ci] !== op.VIEW) continue;
     const kind = code[ci + 1];
-    if (kind !== FLOAT16_KIND && kind !== op.NODE_BUFFER_KIND && code[ci + 2] === 0 && code[ci + 4] === 0 && code[ci + 5] === op.ARRAY_BUFFER) {
+    if (
+      kind !== FLOAT16_KIND &&
+      kind !== op.NODE_BUFFER_KIND &&
+      code[ci + 2] === 0 &&
+      code[ci + 4] === 0 &&
+      code[ci + 5] === op.ARRAY_BUFFER
+    ) {
       return true;
     }
   }
@@ -307,7 +375,17 @@ export function newWireState(forStorage) {
 
 /** An open construct of the writer (see writeOps' `frames`). */
 export const wireFrame = (t, length, remaining, count, awaiting) => ({
-  t, count, length, remaining, awaiting, opId: 0, wireId: 0, kind: 0, byteOffset: 0, byteLength: 0, flags: 0,
+  t,
+  count,
+  length,
+  remaining,
+  awaiting,
+  opId: 0,
+  wireId: 0,
+  kind: 0,
+  byteOffset: 0,
+  byteLength: 0,
+  flags: 0,
 });
 
 const NO_FRAMES = I.newList();
@@ -624,7 +702,10 @@ export function writeOps(code, values, state, frames, firstId, base) {
         const id = code[at + 1];
         const wire = entries[id];
         if (wire === PENDING) {
-          fail(at, `back-reference to object ${id} inside its own serialization (an Error's cause or a serializable object's data cannot contain the object itself)`);
+          fail(
+            at,
+            `back-reference to object ${id} inside its own serialization (an Error's cause or a serializable object's data cannot contain the object itself)`,
+          );
         }
         if (wire === undefined || wire === ELIDED) fail(at, `back-reference to object ${id}, which has not been serialized`);
         out[pos++] = OBJECT_REFERENCE;
@@ -776,9 +857,24 @@ function backReferenced(code, firstId) {
 /** The ops marked * in the op stream's table: each takes the next op id. */
 const CREATES_OBJECT = new Uint8ArrayCtor(op.OPERANDS.length);
 for (const opcode of [
-  op.BEGIN_OBJECT, op.BEGIN_DENSE_ARRAY, op.BEGIN_SPARSE_ARRAY, op.BEGIN_MAP, op.BEGIN_SET, op.DATE, op.REGEXP,
-  op.BOOLEAN_OBJECT, op.NUMBER_OBJECT, op.BIGINT_OBJECT, op.STRING_OBJECT, op.ARRAY_BUFFER, op.RESIZABLE_ARRAY_BUFFER,
-  op.SHARED_ARRAY_BUFFER, op.TRANSFERRED_ARRAY_BUFFER, op.VIEW, op.ERROR, op.SERIALIZABLE,
+  op.BEGIN_OBJECT,
+  op.BEGIN_DENSE_ARRAY,
+  op.BEGIN_SPARSE_ARRAY,
+  op.BEGIN_MAP,
+  op.BEGIN_SET,
+  op.DATE,
+  op.REGEXP,
+  op.BOOLEAN_OBJECT,
+  op.NUMBER_OBJECT,
+  op.BIGINT_OBJECT,
+  op.STRING_OBJECT,
+  op.ARRAY_BUFFER,
+  op.RESIZABLE_ARRAY_BUFFER,
+  op.SHARED_ARRAY_BUFFER,
+  op.TRANSFERRED_ARRAY_BUFFER,
+  op.VIEW,
+  op.ERROR,
+  op.SERIALIZABLE,
 ]) {
   CREATES_OBJECT[opcode] = 1;
 }

@@ -28,20 +28,18 @@ function decode(label, url_encoded_string) {
 
 // Convert code units in a decoded string into: "U+0001/U+0002/...'
 function to_code_units(string) {
-  return string.split('')
-    .map(unit => unit.charCodeAt(0))
-    .map(code => 'U+' + ('0000' + code.toString(16).toUpperCase()).slice(-4))
+  return string
+    .split('')
+    .map((unit) => unit.charCodeAt(0))
+    .map((code) => 'U+' + ('0000' + code.toString(16).toUpperCase()).slice(-4))
     .join('/');
 }
 
-function decode_test(label,
-                     url_encoded_input,
-                     expected_code_units,
-                     description) {
+function decode_test(label, url_encoded_input, expected_code_units, description) {
   promise_test(() => {
     return decode(label, url_encoded_input)
-      .then(decoded => to_code_units(decoded))
-      .then(actual => {
+      .then((decoded) => to_code_units(decoded))
+      .then((actual) => {
         assert_equals(actual, expected_code_units, `Decoding with ${label}`);
       });
   }, description);
