@@ -1,7 +1,7 @@
 // Moving data through wasm memory (see src/bindings/io.rs): strings are written with
 // TextEncoder.encodeInto into the module's reusable input buffer, results are read from its
 // output buffer with the fastest string maker the host has. `#glue` is the glue of the area
-// this copy is bundled into (tools/build-pkg.mjs): each area has its own wasm and memory.
+// this copy is bundled into (tools/build/bundle.mjs): each area has its own wasm and memory.
 import { ioInput, ioOutput, ioRelease } from '#glue';
 import { memoryBuffer, memoryStale, wasm } from './runtime.js';
 import { utf8Decoder as makeUtf8Decoder, utf8Encoder } from './utf8.js';

@@ -1,4 +1,5 @@
-// The wasm build steps, shared by tools/build-pkg.mjs and tools/size.mjs.
+// The wasm build steps tools/build/units.mjs and tools/build/translate.mjs run (cargo, wasm-bindgen,
+// wasm-opt), and the repository's root.
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -860,7 +860,8 @@ test('generated inputs: parse, searchParams and setters agree with whatwg-url', 
         // shared/specs): the value, whose tabs and newlines the query's parse removed but the
         // form parser keeps. whatwg-url 17 parses the query the setter made instead.
         const input = value.startsWith('?') ? value.slice(1) : value;
-        assert.deepEqual([...ours.searchParams], [...new URLSearchParams(input)], 'the list after the search setter');
+        // (The constructor removes one leading "?" of its own: given one more, it parses input.)
+        assert.deepEqual([...ours.searchParams], [...new URLSearchParams(`?${input}`)], 'the list after the search setter');
         return;
       }
       assert.deepEqual([...ours.searchParams], [...reference.searchParams], 'the list after the setter');

@@ -12,8 +12,11 @@ import { rewriteGlue, withoutUnusedImports } from './glue.mjs';
 import { translateToJs } from './translate.mjs';
 import { bindgen, compileWasm, optimize } from '../wasm.mjs';
 
-/** The build steps' own code: a change to any of them rebuilds every unit's outputs. */
-const STEPS = ['glue.mjs', 'translate.mjs', 'units.mjs', '../wasm.mjs'].map((file) =>
+/**
+ * The build steps' own code and binaryen's version (wasm-opt, wasm2js): a change to any of them
+ * rebuilds every unit's outputs.
+ */
+const STEPS = ['glue.mjs', 'translate.mjs', 'units.mjs', '../wasm.mjs', '../../node_modules/binaryen/package.json'].map((file) =>
   readFileSync(new URL(file, import.meta.url)),
 );
 
