@@ -125,7 +125,7 @@ test-browser:
 BENCH_OUT := target/bench
 bench: setup-build pkg
 	cargo bench
-	$(MAKE) --no-print-directory bench-node bench-browser
+	$(MAKE) --no-print-directory bench-node bench-browser bench-engines
 	node benches/summary.mjs $(BENCH_OUT)/node.json $(BENCH_OUT)/node24.json $(BENCH_OUT)/chromium.json
 
 bench-node:
@@ -137,6 +137,11 @@ bench-node:
 bench-browser: setup-browser
 	@mkdir -p $(BENCH_OUT)
 	BENCH_SUMMARY=$(BENCH_OUT)/chromium.json node benches/browser/run.mjs
+
+## The build without WebAssembly in QuickJS and Hermes against the npm peers that run there
+## (docs/results/engines.md; part of `make bench`)
+bench-engines:
+	node benches/engines/run.mjs
 
 ## Every fuzz target FUZZ_SECONDS each (default 60), then executions per target (docs/testing.md)
 fuzz: setup-build pkg
