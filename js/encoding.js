@@ -4,7 +4,8 @@
 // with one copy (io.js), decoded UTF-16 comes back as one string.
 import * as glue from '#glue';
 import { memoryBytes, readBytes, writeBytes, writeString } from './io.js';
-import { ASCII, STRICT, decodeUtf8Into, encodeIntoLoop, encodeLoop, units } from './fallback/utf8.js';
+import { translatedUnits } from '#flavour';
+import { ASCII, STRICT, decodeUtf8, decodeUtf8Fatal, decodeUtf8Into, encodeIntoLoop, encodeLoop, units } from './fallback/utf8.js';
 import { hostDecode, hostEncodeUtf8, hostEncodeUtf8Into, hostSingleByte, hostUtf16, hostUtf8 } from './host/encoding.js';
 import { markPlatformObject } from './structured-clone/platform.js';
 import { arrayBufferByteLength, requireArguments, toDOMString, webidlInterface } from './webidl.js';
@@ -242,6 +243,12 @@ const shortString = (function (count) {
   return string;
 });
 
+// Where the unit is translated to JavaScript (the build without WebAssembly), UTF-8 of any length
+// is decoded by js/fallback/utf8.js (unless the host's decoder is used): an interpreter such as
+// QuickJS or Hermes runs it 2-3x faster than the translated Rust decoder (benches/engines,
+// docs/speed.md). Fatal mode's malformed input goes on to the unit, which throws the TypeError.
+const jsUtf8 = translatedUnits ? (bytes, length, fatal) => (fatal ? decodeUtf8Fatal(bytes, length) : decodeUtf8(bytes, length)) : undefined;
+
 // Inputs up to this many bytes cross through a fixed area of wasm memory (src/bindings/
 // encoding.rs SmallArea), whose second part holds the UTF-16 output.
 const SMALL_AREA = 256;
@@ -312,8 +319,9 @@ export const TextDecoder = /* @__PURE__ */ (() => {
           if (length <= SHORT_INPUT && encoding.ascii) {
             const count = decodeUtf8Into(bytes, 0, length, encoding.utf8 ? STRICT : ASCII);
             if (count >= 0) string = shortString(count);
-          } else if (encoding.utf8 && !stream && hostUtf8) {
-            string = hostUtf8(bytes, flags & FATAL);
+          } else if (encoding.utf8 && !stream) {
+            if (hostUtf8) string = hostUtf8(bytes, flags & FATAL);
+            else if (jsUtf8) string = jsUtf8(bytes, length, flags & FATAL);
           }
           if (string !== undefined) {
             // Serialize I/O queue: UTF-8's first scalar value sets BOM seen and goes if it is a BOM.

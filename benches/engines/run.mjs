@@ -61,10 +61,15 @@ const CANDIDATES = {
   'text-encoding': `import { TextDecoder } from 'text-encoding'; (globalThis.candidates ??= {})['text-encoding'] = { TextDecoder };`,
 };
 
-/** One script: the shims, then every candidate, each bundled on its own (no shared modules). */
+/**
+ * One script: weft, the shims, then every other candidate, each bundled on its own (no shared
+ * modules). weft loads before the shims: it would take text-encoding's TextDecoder for the
+ * host's (it passes the probes) and delegate to it.
+ */
 async function script() {
   const parts = [];
-  for (const [name, source] of [['shims', SHIMS], ...Object.entries(CANDIDATES)]) {
+  const { weft, ...peers } = CANDIDATES;
+  for (const [name, source] of [['weft', weft], ['shims', SHIMS], ...Object.entries(peers)]) {
     const { outputFiles } = await esbuild.build({
       stdin: { contents: source, resolveDir: root, sourcefile: `${name}.js` },
       bundle: true,

@@ -131,6 +131,20 @@ export const decodeUtf8Into = (function (bytes, start, length, mode) {
   return count;
 });
 
+/**
+ * The UTF-8 decoder over the first `length` bytes of `bytes`, as a string: REPLACE, or STRICT
+ * (`fatal`: undefined where the bytes are not well-formed UTF-8 ending on a character boundary).
+ */
+export function decodeUtf8Fatal(bytes, length) {
+  let string = '';
+  for (let i = 0; i < length; i = decodedEnd) {
+    const count = decodeUtf8Into(bytes, i, length, STRICT);
+    if (count < 0) return undefined;
+    string += apply(fromCharCode, null, new Uint16ArrayCtor(unitsBuffer, 0, count));
+  }
+  return string;
+}
+
 /** The UTF-8 decoder (REPLACE) over the first `length` bytes of `bytes`, as a string. */
 export function decodeUtf8(bytes, length) {
   let string = '';

@@ -158,12 +158,12 @@ export const html = Object.freeze(Object.fromEntries(Object.keys(area).filter((k
         return { path: `./${externalAreas[name] ?? name}${file}`, external: true };
       });
       build.onResolve({ filter: /^#area-api$/ }, () => areaApi);
-      // Whether this flavour compiles wasm from bytes (which a host may refuse), and what to use
-      // instead where it cannot.
+      // Whether this flavour compiles wasm from bytes (which a host may refuse), what to use
+      // instead where it cannot, and whether its units are translated to JavaScript.
       build.onResolve({ filter: /^#flavour$/ }, () =>
         virtual(
           'flavour',
-          `export const compilesWasm = ${['node', 'inline', 'polyfill'].includes(instance)};\nexport const noWasmBuild = ${JSON.stringify(noWasmBuild)};`,
+          `export const compilesWasm = ${['node', 'inline', 'polyfill'].includes(instance)};\nexport const noWasmBuild = ${JSON.stringify(noWasmBuild)};\nexport const translatedUnits = ${target === 'js'};`,
         ),
       );
       build.onResolve({ filter: /^#testing$/ }, () =>
