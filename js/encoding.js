@@ -5,7 +5,16 @@
 import * as glue from '#glue';
 import { memoryBytes, readBytes, writeBytes, writeString } from './io.js';
 import { translatedUnits } from '#flavour';
-import { ASCII, STRICT, decodeUtf8, decodeUtf8Fatal, decodeUtf8Into, encodeIntoLoop, encodeLoop, units } from './fallback/utf8.js';
+import {
+  ASCII,
+  STRICT,
+  decodeUtf8,
+  decodeUtf8Fatal,
+  decodeUtf8Into,
+  encodeIntoLoop,
+  encodeLoop,
+  units,
+} from './fallback/utf8.js';
 import { hostDecode, hostEncodeUtf8, hostEncodeUtf8Into, hostSingleByte, hostUtf16, hostUtf8 } from './host/encoding.js';
 import { markPlatformObject } from './structured-clone/platform.js';
 import { arrayBufferByteLength, requireArguments, toDOMString, webidlInterface } from './webidl.js';
@@ -247,7 +256,9 @@ const shortString = (function (count) {
 // is decoded by js/fallback/utf8.js (unless the host's decoder is used): an interpreter such as
 // QuickJS or Hermes runs it 2-3x faster than the translated Rust decoder (benches/engines,
 // docs/speed.md). Fatal mode's malformed input goes on to the unit, which throws the TypeError.
-const jsUtf8 = translatedUnits ? (bytes, length, fatal) => (fatal ? decodeUtf8Fatal(bytes, length) : decodeUtf8(bytes, length)) : undefined;
+const jsUtf8 = translatedUnits
+  ? (bytes, length, fatal) => (fatal ? decodeUtf8Fatal(bytes, length) : decodeUtf8(bytes, length))
+  : undefined;
 
 // Inputs up to this many bytes cross through a fixed area of wasm memory (src/bindings/
 // encoding.rs SmallArea), whose second part holds the UTF-16 output.
