@@ -274,8 +274,7 @@ if (testing) {
  * the order modules evaluate, and so in an app's bundle: gzip's 32 KB window then holds the
  * areas' similar glue and facades together instead of a unit's text between each two (the `.`
  * app: -10 KB gzip). They export only a default, which `export *` leaves out: no name is added,
- * and a bundler still drops each one the app does not use (`sideEffects`). The source map's
- * lines move down with the code.
+ * and a bundler still drops each one the app does not use (`sideEffects`).
  */
 function wasmModulesFirst(file, metafile) {
   const units = new Set();
@@ -288,9 +287,6 @@ function wasmModulesFirst(file, metafile) {
   if (units.size === 0) return;
   const lines = [...units].map((unit) => `export * from './${unit}-wasm.js';\n`);
   writeFileSync(file, lines.join('') + readFileSync(file, 'utf8'));
-  const map = JSON.parse(readFileSync(`${file}.map`, 'utf8'));
-  map.mappings = ';'.repeat(lines.length) + map.mappings;
-  writeFileSync(`${file}.map`, JSON.stringify(map));
 }
 
 /** NAME.mjs: Node's `import` of NAME.cjs, with its export names listed. */

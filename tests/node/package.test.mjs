@@ -273,12 +273,15 @@ test("an app's bundle has every inline wasm it uses together, ahead of the areas
 });
 
 test('the ES modules for bundlers share one copy of the modules that are not per unit', () => {
+  // Each module in an (unminified) ES module of the package starts at a `// js/NAME.js` line.
   const copies = {};
   for (const file of readdirSync(pkgDir).filter(
     (name) => name.endsWith('.js') && !/polyfill|^[a-z-]+-(wasm|asm)\.js$/.test(name),
   )) {
-    for (const source of JSON.parse(readFileSync(join(pkgDir, `${file}.map`), 'utf8')).sources)
-      (copies[source.replace(/^.*\/js\//, '')] ??= []).push(file);
+    const sources = new Set(
+      [...readFileSync(join(pkgDir, file), 'utf8').matchAll(/^\/\/ js\/(\S+\.js)$/gm)].map(([, source]) => source),
+    );
+    for (const source of sources) (copies[source] ??= []).push(file);
   }
   const shared = {
     'utf8.js': 'shared-utf8.js',

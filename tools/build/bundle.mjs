@@ -209,11 +209,14 @@ export const html = Object.freeze(Object.fromEntries(Object.keys(area).filter((k
  * One esbuild bundle: `entry` to `outfile`. The modules for bundlers (module flavours but node)
  * stay unminified and without keepNames: the app's bundler minifies, and keepNames'
  * `__name(f, "f")` statements would keep every function (and so every unit) in its output.
- * Returns esbuild's metafile.
+ * Those are readable as they are, each module under a `// js/NAME.js` line: only the minified
+ * bundles (.cjs, the classic scripts) have source maps, which keeps the package's size down
+ * (the maps of the ES modules were ~1 MB). Returns esbuild's metafile.
  */
-export async function bundle({ entry, outfile, flavour, debug, minify, plugins, sourcemap = true }) {
+export async function bundle({ entry, outfile, flavour, debug, minify, plugins, sourcemap }) {
   const { format, platform } = FLAVOURS[flavour];
   const forBundlers = format === 'esm';
+  sourcemap ??= !forBundlers;
   const keepNames = !forBundlers;
   const { metafile } = await esbuild.build({
     entryPoints: [entry],
