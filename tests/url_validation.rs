@@ -411,3 +411,39 @@ fn positions_are_byte_offsets_into_the_original_input() {
         "file-invalid-Windows-drive-letter-host"
     );
 }
+
+/// The lists of type names outside Rust are the standard's table too, in its order: the
+/// TypeScript type of `parseURL`'s errors, and the site's URL panel (its anchors and meanings).
+/// (The wasm bindings name the types from `ValidationErrorKind::ALL` itself.)
+#[test]
+fn the_typescript_type_and_the_site_list_every_type() {
+    let names: Vec<&str> = E::ALL.iter().map(|kind| kind.as_str()).collect();
+    let read = |path: &str| {
+        std::fs::read_to_string(format!("{}/{path}", env!("CARGO_MANIFEST_DIR"))).unwrap()
+    };
+    // Every single-quoted string in `text` between `from` and the first `until` after it.
+    let quoted = |text: &str, from: &str, until: &str| -> Vec<String> {
+        let start = text.find(from).unwrap() + from.len();
+        let section = &text[start..start + text[start..].find(until).unwrap()];
+        section
+            .split('\'')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_owned)
+            .collect()
+    };
+    let types = read("pkg-template/types/url.d.ts");
+    assert_eq!(
+        quoted(&types, "export type URLValidationErrorType =", ";"),
+        names
+    );
+    let panel = read("www/panels/url.js");
+    let keys: Vec<String> = panel[panel.find("const ERRORS = {").unwrap()..]
+        .lines()
+        .skip(1)
+        .take_while(|line| *line != "};")
+        .filter_map(|line| line.strip_prefix("  '"))
+        .filter_map(|line| line.split_once("': ").map(|(key, _)| key.to_owned()))
+        .collect();
+    assert_eq!(keys, names);
+}
