@@ -1,11 +1,12 @@
 //! Properties: parse → serialize → parse is idempotent (generated inputs and the
-//! bench-data URL corpora), setters keep it so, every state override runs on any input without
+//! bench-data URL corpora), a corpus line is a valid URL string exactly when it parses without a
+//! validation error, setters keep idempotence, every state override runs on any input without
 //! panicking, and a differential count against the `url` crate on the corpora.
 #![cfg(feature = "url")]
 
 use proptest::prelude::*;
 use std::path::PathBuf;
-use webweft::url::{NoSink, ParseOptions, ParserState, Url, UrlRecord};
+use webweft::url::{NoSink, ParseOptions, ParserState, Url, UrlRecord, is_valid_url_string};
 
 fn bench_data_dir() -> PathBuf {
     std::env::var_os("BENCH_DATA_DIR")
@@ -162,6 +163,34 @@ fn corpus_urls_are_idempotent() {
         &failures[..failures.len().min(10)]
     );
     assert!(parsed > 100_000);
+}
+
+/// URL §4 "A valid URL string defines what input would not trigger a validation error or
+/// failure when given to the URL parser": on the corpora, a line is a valid URL string exactly
+/// when it parses without a validation error.
+#[test]
+fn corpus_valid_url_strings_are_the_lines_without_validation_errors() {
+    let corpus = corpus();
+    let mut mismatches = Vec::new();
+    let mut valid = 0;
+    for (file, line) in &corpus {
+        let (url, errors) = UrlRecord::parse_with_validation_errors(line, ParseOptions::default());
+        let is_valid = is_valid_url_string(line, None);
+        valid += usize::from(is_valid);
+        if is_valid != (url.is_ok() && errors.is_empty()) {
+            mismatches.push(format!("{file}: {line:?} valid {is_valid}, {errors:?}"));
+        }
+    }
+    println!(
+        "bench-data URLs: {valid} of {} valid URL strings",
+        corpus.len()
+    );
+    assert!(
+        mismatches.is_empty(),
+        "{:?}",
+        &mismatches[..mismatches.len().min(10)]
+    );
+    assert!(valid > 10_000, "{valid}");
 }
 
 /// Differential against the `url` crate (rust-url): every disagreement is listed with

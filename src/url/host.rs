@@ -182,35 +182,43 @@ static FORBIDDEN_DOMAIN: [bool; 256] = {
     table
 };
 
-/// Domain to ASCII (§3.3). With `be_strict` false an all-ASCII domain is only
-/// ASCII-lowercased, without UTS #46 processing; only non-ASCII input goes through
-/// ToASCII in the `idna` crate.
+/// The domain parser (§3.3; "domain to ASCII" in earlier versions of the standard), without
+/// its validation error: with `be_strict` true, Unicode ToASCII with the strict parameters
+/// (CheckHyphens, UseSTD3ASCIIRules and VerifyDnsLength true); with `be_strict` false, an
+/// all-ASCII domain ASCII-lowercased without UTS #46 processing (step 5, for web
+/// compatibility), any other through ToASCII with the relaxed parameters, then failure for an
+/// empty result or one with a forbidden domain code point.
 ///
-/// The spec text in `shared/specs` still sends ASCII labels starting with "xn--" through
-/// ToASCII; the WPT data (toascii.json "xn--a" → "xn--a" but
-/// "xn--a.ß" → failure, urltestdata.json "Domain is ASCII, but a label is invalid IDNA")
-/// requires the newer rule that skips IDNA for every ASCII domain, which this follows.
+/// Every failure is `domain-to-ASCII`: the strict pass the host parser runs first (see
+/// [`Host::parse_with_errors`]) fails whenever this does.
 pub fn domain_to_ascii(domain: &str, be_strict: bool) -> Result<Cow<'_, str>, HostParseError> {
-    let result = if !be_strict && domain.is_ascii() {
+    // 3. beStrict: the strict result, or failure.
+    if be_strict {
+        return uts46_to_ascii(domain, true);
+    }
+    // 5. An ASCII domain is lowercased whatever ToASCII would say.
+    let result = if domain.is_ascii() {
         if domain.bytes().any(|b| b.is_ascii_uppercase()) {
             Cow::Owned(domain.to_ascii_lowercase())
         } else {
             Cow::Borrowed(domain)
         }
     } else {
-        uts46_to_ascii(domain, be_strict)?
+        // 6. Otherwise ToASCII with the relaxed parameters; its failure is failure.
+        uts46_to_ascii(domain, false)?
     };
-    if !be_strict {
-        // 3.1. An empty result is a failure.
-        if result.is_empty() {
-            return Err(HostParseError(E::DomainToAscii));
-        }
-        // 3.2. So is a forbidden domain code point.
-        if result.bytes().any(is_forbidden_domain_code_point) {
-            return Err(HostParseError(E::DomainInvalidCodePoint));
-        }
+    // 7–8. An empty result, or one with a forbidden domain code point, is failure.
+    if result.is_empty() || result.bytes().any(is_forbidden_domain_code_point) {
+        return Err(HostParseError(E::DomainToAscii));
     }
     Ok(result)
+}
+
+/// The domain parser's steps 1–2 (§3.3): whether ToASCII with the strict parameters fails,
+/// which is a `domain-to-ASCII` validation error even when the domain parser goes on with
+/// the relaxed ones. Only worth running when someone listens for validation errors.
+pub(crate) fn fails_strict_to_ascii(domain: &str) -> bool {
+    uts46_to_ascii(domain, true).is_err()
 }
 
 fn uts46_to_ascii(domain: &str, be_strict: bool) -> Result<Cow<'_, str>, HostParseError> {
@@ -239,7 +247,8 @@ fn uts46_to_ascii(domain: &str, be_strict: bool) -> Result<Cow<'_, str>, HostPar
 }
 
 /// Domain to Unicode (§3.3): UTS #46 ToUnicode with the spec's flags. Returns ToUnicode's
-/// output, and whether it recorded an error (a `domain-to-Unicode` validation error).
+/// output, and whether it recorded an error (as `domain-to-Unicode`, a type the standard's
+/// validation error table no longer lists: the URL parser never runs this).
 ///
 /// The `idna` crate's `to_unicode` marks errors by writing U+FFFD over parts of the output,
 /// which ToUnicode does not do: there errors only change the status, and the output is the
@@ -348,7 +357,17 @@ pub(crate) fn parse_host_into<S: ValidationSink>(
     if is_opaque {
         return opaque_host_parse_into(input, out, sink, position);
     }
-    // 4. domain: UTF-8 decode without BOM of the percent-decoding of input.
+    // 3. (Assert: input is not the empty string. `Host::parse` can be given one, which the
+    // domain parser fails.)
+    // 4. A percent-encoded byte: a domain-percent-encoded validation error (at the first).
+    if sink.enabled()
+        && let Some(i) = bytes
+            .windows(3)
+            .position(|w| w[0] == b'%' && w[1].is_ascii_hexdigit() && w[2].is_ascii_hexdigit())
+    {
+        report(sink, E::DomainPercentEncoded, position + i);
+    }
+    // 5. domain: UTF-8 decode without BOM of the percent-decoding of input.
     let decoded = percent_decode(bytes);
     let domain: Cow<'_, str> = match decoded {
         Cow::Borrowed(_) => Cow::Borrowed(input),
@@ -357,42 +376,51 @@ pub(crate) fn parse_host_into<S: ValidationSink>(
             Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
         }),
     };
+    // 6. asciiDomain: the domain parser (§3.3) with beStrict false. Its steps 1–2: strict
+    // ToASCII failing is a domain-to-ASCII validation error, whether or not the relaxed steps
+    // that follow succeed. It also fails whenever they do (UseSTD3ASCIIRules rejects every
+    // forbidden domain code point, VerifyDnsLength an empty result), so each failure below
+    // has been reported here.
+    if sink.enabled() && fails_strict_to_ascii(&domain) {
+        report(sink, E::DomainToAscii, position);
+    }
     let start = out.len();
-    // 5. asciiDomain: domain to ASCII with beStrict false. The common all-ASCII case is
-    // lowercased straight into `out` in the same pass that checks for forbidden code points.
+    // The domain parser's steps 5–9. The common all-ASCII case is lowercased straight into
+    // `out` in the same pass that checks for forbidden code points.
     if domain.is_ascii() {
         let d = domain.as_bytes();
-        if d.iter().any(|&b| FORBIDDEN_DOMAIN[usize::from(b)]) {
-            report(sink, E::DomainInvalidCodePoint, position);
-            return Err(HostParseError(E::DomainInvalidCodePoint));
-        }
-        if d.is_empty() {
-            report(sink, E::DomainToAscii, position);
+        // Domain parser steps 7–8 (and host parser step 7): an empty result, which only
+        // `Host::parse("")` gives, or a forbidden domain code point is failure.
+        if d.is_empty() || d.iter().any(|&b| FORBIDDEN_DOMAIN[usize::from(b)]) {
             return Err(HostParseError(E::DomainToAscii));
         }
+        // Domain parser step 5: lowercased.
         out.push_str(&domain);
         if let Some(appended) = out.get_mut(start..) {
             appended.make_ascii_lowercase();
         }
     } else {
-        match domain_to_ascii(&domain, false) {
-            Ok(ascii) => out.push_str(&ascii),
-            Err(e) => {
-                report(sink, e.0, position);
-                return Err(e);
-            }
-        }
+        // Domain parser steps 6–8 (and host parser step 7): relaxed ToASCII; its failure, an
+        // empty result or a forbidden domain code point is failure.
+        out.push_str(&domain_to_ascii(&domain, false)?);
     }
-    // 7. If asciiDomain ends in a number, return the result of IPv4 parsing it.
+    // 8. If asciiDomain ends in a number:
     if let Some(ascii) = out.get(start..)
         && ends_in_a_number(ascii)
     {
+        // 8.1. An IPv4 address that IDNA made of non-ASCII input (e.g. full-width digits or
+        // an ideographic full stop): an IPv4-non-ASCII-input validation error.
+        if !domain.is_ascii() {
+            report(sink, E::Ipv4NonAsciiInput, position);
+        }
+        // 8.2. Return the result of IPv4 parsing asciiDomain.
         let address = ipv4_parse(ascii, sink, position);
         out.truncate(start);
         let address = address?;
         ipv4_serialize(address, out);
         return Ok(HostKind::Ipv4);
     }
+    // 9. Return asciiDomain.
     Ok(HostKind::Domain)
 }
 
@@ -473,12 +501,16 @@ pub(crate) fn ipv4_parse<S: ValidationSink>(
             parts.pop();
         }
     }
-    // 3. More than four parts is a failure.
+    // 3. Fewer than four parts: an IPv4-too-few-parts validation error.
+    if parts.len() < 4 {
+        report(sink, E::Ipv4TooFewParts, position);
+    }
+    // 4. More than four parts is a failure.
     if parts.len() > 4 {
         report(sink, E::Ipv4TooManyParts, position);
         return Err(HostParseError(E::Ipv4TooManyParts));
     }
-    // 4–5. Parse each part.
+    // 5–6. Parse each part.
     let mut numbers = [0u64; 4];
     for (i, part) in parts.iter().enumerate() {
         let Some((number, non_decimal)) = ipv4_number_parse(part) else {
@@ -492,7 +524,7 @@ pub(crate) fn ipv4_parse<S: ValidationSink>(
     }
     let count = parts.len();
     let numbers = &numbers[..count];
-    // 6–7. Every part but the last must fit in a byte.
+    // 7–8. Every part but the last must fit in a byte.
     for (i, &n) in numbers.iter().enumerate() {
         if n > 255 {
             report(sink, E::Ipv4OutOfRangePart, position);
@@ -501,12 +533,12 @@ pub(crate) fn ipv4_parse<S: ValidationSink>(
             }
         }
     }
-    // 8. The last fills the remaining bytes: it must be below 256^(5 − count).
+    // 9. The last fills the remaining bytes: it must be below 256^(5 − count).
     let last = numbers[count - 1];
     if last >= 1u64 << (8 * (5 - count)) {
         return Err(HostParseError(E::Ipv4OutOfRangePart));
     }
-    // 9–12.
+    // 10–14.
     let mut ipv4 = last;
     for (counter, &n) in numbers[..count - 1].iter().enumerate() {
         ipv4 += n << (8 * (3 - counter));
@@ -525,7 +557,8 @@ pub fn ipv4_serialize(address: u32, out: &mut String) {
 }
 
 /// The IPv6 parser (§3.5), over the bytes between the brackets. `position` is where
-/// `input` starts in the original input; errors are reported there.
+/// `input` starts in the original input; errors are reported there, but a piece's leading
+/// zero at the piece.
 pub(crate) fn ipv6_parse<S: ValidationSink>(
     input: &[u8],
     sink: &mut S,
@@ -563,6 +596,7 @@ pub(crate) fn ipv6_parse<S: ValidationSink>(
             compress = Some(piece_index);
             continue;
         }
+        let piece_start = pointer;
         let mut value: u16 = 0;
         let mut length = 0;
         while length < 4
@@ -624,6 +658,11 @@ pub(crate) fn ipv6_parse<S: ValidationSink>(
             }
         } else if c(pointer).is_some() {
             return fail(sink, E::Ipv6InvalidCodePoint);
+        }
+        // 6.8. More than one digit and a value below 0x10^(length − 1): a leading zero, an
+        // IPv6-piece-leading-zero validation error (at the piece).
+        if length > 1 && u32::from(value) < 1 << (4 * (length - 1)) {
+            report(sink, E::Ipv6PieceLeadingZero, position + piece_start);
         }
         address[piece_index] = value;
         piece_index += 1;
@@ -710,25 +749,28 @@ fn opaque_host_parse_into<S: ValidationSink>(
     position: usize,
 ) -> Result<HostKind, HostParseError> {
     let bytes = input.as_bytes();
+    // 1. A forbidden host code point: host-invalid-code-point, failure.
     if bytes.iter().any(|&b| is_forbidden_host_code_point(b)) {
         report(sink, E::HostInvalidCodePoint, position);
         return Err(HostParseError(E::HostInvalidCodePoint));
     }
     if sink.enabled() {
-        let mut i = 0;
-        for c in input.chars() {
-            if c == '%' {
-                if !(bytes.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
-                    && bytes.get(i + 2).is_some_and(u8::is_ascii_hexdigit))
-                {
-                    report(sink, E::InvalidUrlUnit, position + i);
-                }
-            } else if !super::parser::is_url_code_point(c) {
-                report(sink, E::InvalidUrlUnit, position + i);
-            }
-            i += c.len_utf8();
+        // 2. A code point that is neither a URL code point nor "%": one invalid-URL-unit
+        // validation error for the input (at the first).
+        if let Some((i, _)) = input
+            .char_indices()
+            .find(|&(_, c)| c != '%' && !super::parser::is_url_code_point(c))
+        {
+            report(sink, E::InvalidUrlUnit, position + i);
+        }
+        // 3. A "%" not followed by two ASCII hex digits: one more (at the first).
+        let hex = |j: usize| bytes.get(j).is_some_and(u8::is_ascii_hexdigit);
+        if let Some(i) = (0..bytes.len()).find(|&i| bytes[i] == b'%' && !(hex(i + 1) && hex(i + 2)))
+        {
+            report(sink, E::InvalidUrlUnit, position + i);
         }
     }
+    // 4. UTF-8 percent-encode input using the C0 control percent-encode set.
     percent_encode_bytes_into(bytes, &C0_CONTROL, out);
     Ok(if bytes.is_empty() {
         HostKind::Empty
@@ -847,7 +889,15 @@ mod tests {
     #[test]
     fn validation_errors_from_the_spec_table() {
         let cases: &[(&str, E, bool)] = &[
-            ("exa#mple.org", E::DomainInvalidCodePoint, false),
+            ("exa#mple.org", E::DomainToAscii, false),
+            ("exa%23mple.org", E::DomainPercentEncoded, false),
+            ("1.2.3", E::Ipv4TooFewParts, false),
+            (
+                "\u{2460}.\u{2461}.\u{2462}.\u{2463}",
+                E::Ipv4NonAsciiInput,
+                false,
+            ),
+            ("[::01]", E::Ipv6PieceLeadingZero, false),
             ("exa[mple.org", E::HostInvalidCodePoint, true),
             ("127.0.0.1.", E::Ipv4EmptyPart, false),
             ("1.2.3.4.5", E::Ipv4TooManyParts, false),

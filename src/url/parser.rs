@@ -298,6 +298,10 @@ pub(crate) struct Parser<'a, 'i, S: ValidationSink> {
     userinfo: Option<(String, String)>,
     /// In place: the query or fragment state started on a null query or fragment.
     appended_to_null: Option<Appended>,
+    /// Input before this is not validated as URL units by the path state: the Windows drive
+    /// letter that the file host state leaves in its buffer for the path state, which the
+    /// spec appends to the path as it is ("C|" included).
+    validated_from: usize,
 }
 
 /// The components after the one being appended to, put back by [`Parser::finish_in_place`]
@@ -343,8 +347,8 @@ pub(crate) fn basic_url_parse<S: ValidationSink>(
     if input.len() > MAX_INPUT_LEN {
         return Err(ParseError::TooLong);
     }
-    // An already-normalized http(s) or file URL parses to itself, with no validation error to
-    // report; the base cannot matter for it.
+    // An already-normalized http(s) or file URL parses to itself; the base cannot matter for
+    // it. (It can still have validation errors, e.g. a domain that strict ToASCII rejects.)
     if !sink.enabled()
         && let Some(url) = parse_normalized(input, mode)
     {
@@ -721,6 +725,7 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
             set_aside: None,
             userinfo: None,
             appended_to_null: None,
+            validated_from: 0,
         }
     }
 
@@ -809,7 +814,7 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
         }
         out.extend_from_slice(bytes.get(run..i).unwrap_or(&[]));
         if self.sink.enabled() {
-            for q in p..i {
+            for q in p.max(self.validated_from)..i {
                 self.validate_unit(q);
             }
         }
@@ -1392,7 +1397,9 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
             }
         }
         let domain = self.input.text.get(p..end).unwrap_or("");
-        if simple && special && !ends_in_a_number(domain) {
+        // (Not when errors are reported: the host parser's strict ToASCII pass can find one in
+        // a simple domain, e.g. "xn--a" or "a..b".)
+        if simple && special && !self.sink.enabled() && !ends_in_a_number(domain) {
             if self.in_place {
                 self.replace_host(Some((domain, HostKind::Domain)));
             } else {
@@ -1629,9 +1636,12 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
             .iter()
             .position(|&b| matches!(b, b'/' | b'\\' | b'?' | b'#'))
             .map_or(bytes.len(), |i| p + i);
-        // 1.1. A Windows drive letter is no host: the path state re-reads it.
+        // 1.1. A Windows drive letter is no host. The spec's path state takes over the buffer
+        // as it is; here the path state re-reads its two code points, without validating
+        // them as URL units (the "|" of "C|" is none).
         if self.state_override.is_none() && is_windows_drive_letter(&bytes[p..end]) {
             self.error(E::FileInvalidWindowsDriveLetterHost, p);
+            self.validated_from = end;
             return Ok((Some(State::Path), p));
         }
         if end == p {

@@ -7,21 +7,29 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-/// The spec's validation error types (URL §1.1), one variant per row of its table.
+/// The spec's validation error types (URL §1.1), one variant per row of its table, in the
+/// table's order; then two types the table no longer lists, which the parser never reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ValidationErrorKind {
-    /// `domain-to-ASCII`: Unicode ToASCII recorded an error or returned the empty string.
+    // IDNA.
+    /// `domain-to-ASCII`: Unicode ToASCII records an error when CheckHyphens,
+    /// UseSTD3ASCIIRules and VerifyDnsLength are all true (the domain parser's strict pass,
+    /// §3.3). The host parser fails along with it when beStrict is true, or when the domain is
+    /// not ASCII and ToASCII with the relaxed parameters fails too, or its result is empty or
+    /// has a forbidden domain code point.
     DomainToAscii,
-    /// `domain-invalid-code-point`: the host contains a forbidden domain code point.
-    DomainInvalidCodePoint,
-    /// `domain-to-Unicode`: Unicode ToUnicode recorded an error.
-    DomainToUnicode,
+    // Host parsing.
+    /// `domain-percent-encoded`: the host to be processed as a domain contains a
+    /// percent-encoded byte.
+    DomainPercentEncoded,
     /// `host-invalid-code-point`: an opaque host contains a forbidden host code point.
     HostInvalidCodePoint,
     /// `IPv4-empty-part`: an IPv4 address ends with a U+002E (.).
     Ipv4EmptyPart,
-    /// `IPv4-too-many-parts`: an IPv4 address does not consist of exactly 4 parts.
+    /// `IPv4-too-few-parts`: an IPv4 address has fewer than 4 parts.
+    Ipv4TooFewParts,
+    /// `IPv4-too-many-parts`: an IPv4 address has more than 4 parts.
     Ipv4TooManyParts,
     /// `IPv4-non-numeric-part`: an IPv4 address part is not numeric.
     Ipv4NonNumericPart,
@@ -29,6 +37,9 @@ pub enum ValidationErrorKind {
     Ipv4NonDecimalPart,
     /// `IPv4-out-of-range-part`: an IPv4 address part exceeds 255.
     Ipv4OutOfRangePart,
+    /// `IPv4-non-ASCII-input`: an IPv4 address is derived from a non-ASCII string through
+    /// IDNA processing.
+    Ipv4NonAsciiInput,
     /// `IPv6-unclosed`: an IPv6 address is missing the closing U+005D (]).
     Ipv6Unclosed,
     /// `IPv6-invalid-compression`: an IPv6 address begins with improper compression.
@@ -41,6 +52,8 @@ pub enum ValidationErrorKind {
     Ipv6InvalidCodePoint,
     /// `IPv6-too-few-pieces`: an uncompressed IPv6 address has fewer than 8 pieces.
     Ipv6TooFewPieces,
+    /// `IPv6-piece-leading-zero`: an IPv6 address piece contains a leading U+0030 (0).
+    Ipv6PieceLeadingZero,
     /// `IPv4-in-IPv6-too-many-pieces`: more than 6 pieces before the IPv4 part.
     Ipv4InIpv6TooManyPieces,
     /// `IPv4-in-IPv6-invalid-code-point`: the IPv4 part is malformed.
@@ -49,6 +62,7 @@ pub enum ValidationErrorKind {
     Ipv4InIpv6OutOfRangePart,
     /// `IPv4-in-IPv6-too-few-parts`: the IPv4 part has too few parts.
     Ipv4InIpv6TooFewParts,
+    // URL parsing.
     /// `invalid-URL-unit`: a code point that is not a URL unit.
     InvalidUrlUnit,
     /// `special-scheme-missing-following-solidus`: a special scheme not followed by "//".
@@ -69,28 +83,43 @@ pub enum ValidationErrorKind {
     FileInvalidWindowsDriveLetter,
     /// `file-invalid-Windows-drive-letter-host`: a file: URL's host is a drive letter.
     FileInvalidWindowsDriveLetterHost,
+    // No longer in the table.
+    /// `domain-invalid-code-point`, a row the standard's table no longer has: the host parser
+    /// reports a forbidden domain code point as [`DomainToAscii`](Self::DomainToAscii) (strict
+    /// ToASCII rejects every one). Never reported, and not in [`ALL`](Self::ALL).
+    #[deprecated(note = "no longer a URL Standard validation error; reported as DomainToAscii")]
+    DomainInvalidCodePoint,
+    /// `domain-to-Unicode`, a row the standard's table no longer has: the URL parser never
+    /// reports it, and it is not in [`ALL`](Self::ALL). [`domain_to_unicode`] returns it as
+    /// the error when Unicode ToUnicode records one.
+    ///
+    /// [`domain_to_unicode`]: crate::url::domain_to_unicode
+    DomainToUnicode,
 }
 
 impl ValidationErrorKind {
-    /// Every error type, in the order of the variants (`kind as u32` is its index here).
-    pub const ALL: [ValidationErrorKind; 29] = {
+    /// Every error type of the standard's table, in its order: the types the parsers report.
+    /// For each, `kind as usize` is its index here.
+    pub const ALL: [ValidationErrorKind; 31] = {
         use ValidationErrorKind::*;
         [
             DomainToAscii,
-            DomainInvalidCodePoint,
-            DomainToUnicode,
+            DomainPercentEncoded,
             HostInvalidCodePoint,
             Ipv4EmptyPart,
+            Ipv4TooFewParts,
             Ipv4TooManyParts,
             Ipv4NonNumericPart,
             Ipv4NonDecimalPart,
             Ipv4OutOfRangePart,
+            Ipv4NonAsciiInput,
             Ipv6Unclosed,
             Ipv6InvalidCompression,
             Ipv6TooManyPieces,
             Ipv6MultipleCompression,
             Ipv6InvalidCodePoint,
             Ipv6TooFewPieces,
+            Ipv6PieceLeadingZero,
             Ipv4InIpv6TooManyPieces,
             Ipv4InIpv6InvalidCodePoint,
             Ipv4InIpv6OutOfRangePart,
@@ -111,22 +140,25 @@ impl ValidationErrorKind {
     /// The spec's identifier for this error type, e.g. `"invalid-URL-unit"`.
     pub fn as_str(self) -> &'static str {
         use ValidationErrorKind::*;
+        #[allow(deprecated)]
         match self {
             DomainToAscii => "domain-to-ASCII",
-            DomainInvalidCodePoint => "domain-invalid-code-point",
-            DomainToUnicode => "domain-to-Unicode",
+            DomainPercentEncoded => "domain-percent-encoded",
             HostInvalidCodePoint => "host-invalid-code-point",
             Ipv4EmptyPart => "IPv4-empty-part",
+            Ipv4TooFewParts => "IPv4-too-few-parts",
             Ipv4TooManyParts => "IPv4-too-many-parts",
             Ipv4NonNumericPart => "IPv4-non-numeric-part",
             Ipv4NonDecimalPart => "IPv4-non-decimal-part",
             Ipv4OutOfRangePart => "IPv4-out-of-range-part",
+            Ipv4NonAsciiInput => "IPv4-non-ASCII-input",
             Ipv6Unclosed => "IPv6-unclosed",
             Ipv6InvalidCompression => "IPv6-invalid-compression",
             Ipv6TooManyPieces => "IPv6-too-many-pieces",
             Ipv6MultipleCompression => "IPv6-multiple-compression",
             Ipv6InvalidCodePoint => "IPv6-invalid-code-point",
             Ipv6TooFewPieces => "IPv6-too-few-pieces",
+            Ipv6PieceLeadingZero => "IPv6-piece-leading-zero",
             Ipv4InIpv6TooManyPieces => "IPv4-in-IPv6-too-many-pieces",
             Ipv4InIpv6InvalidCodePoint => "IPv4-in-IPv6-invalid-code-point",
             Ipv4InIpv6OutOfRangePart => "IPv4-in-IPv6-out-of-range-part",
@@ -141,6 +173,8 @@ impl ValidationErrorKind {
             PortInvalid => "port-invalid",
             FileInvalidWindowsDriveLetter => "file-invalid-Windows-drive-letter",
             FileInvalidWindowsDriveLetterHost => "file-invalid-Windows-drive-letter-host",
+            DomainInvalidCodePoint => "domain-invalid-code-point",
+            DomainToUnicode => "domain-to-Unicode",
         }
     }
 }
@@ -153,6 +187,16 @@ mod tests {
     fn all_lists_the_variants_in_order() {
         for (i, kind) in ValidationErrorKind::ALL.into_iter().enumerate() {
             assert_eq!(kind as usize, i, "{kind}");
+        }
+        // The types the table dropped come after it, outside ALL.
+        #[allow(deprecated)]
+        let dropped = [
+            ValidationErrorKind::DomainInvalidCodePoint,
+            ValidationErrorKind::DomainToUnicode,
+        ];
+        for kind in dropped {
+            assert!(kind as usize >= ValidationErrorKind::ALL.len(), "{kind}");
+            assert!(!ValidationErrorKind::ALL.contains(&kind), "{kind}");
         }
     }
 }
@@ -167,8 +211,10 @@ impl fmt::Display for ValidationErrorKind {
 ///
 /// `position` is a byte offset into the ORIGINAL input string the caller passed (before
 /// the parser strips leading/trailing C0 control or space and removes tabs and newlines):
-/// the first byte of the offending code point, or for errors the host parser finds, the
-/// first byte of the host.
+/// the first byte of the offending code point. Of the host parser's errors, those about one
+/// place in the host are there (an opaque host's first code point that is not a URL unit, a
+/// domain's first percent-encoded byte, an IPv6 piece with a leading zero); the others are at
+/// the first byte of the host (an IPv6 address's, after its "[").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ValidationError {
     /// The error type.

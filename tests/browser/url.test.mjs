@@ -91,22 +91,25 @@ test('URL panel: each validation error links to its entry in the URL Standard an
   );
   for (const [, , meaning] of await items()) assert.match(meaning, /^[A-Z].{15,}\.$/, 'one sentence');
   // domain-to-ASCII is the one row whose id is not its lowercased name.
-  await page.fill('#url-input', 'https://%C2%AD/'); // the host maps to nothing
+  await page.fill('#url-input', 'https://\u00AD/'); // the host maps to nothing
   assert.deepEqual(
     (await items()).map(([href]) => href),
     ['https://url.spec.whatwg.org/#validation-error-domain-to-ascii'],
   );
-  // A row the current table dropped links to where the standard now covers the case.
+  // The standard's example of both: a percent-encoded byte, and a "#" strict ToASCII rejects.
   await page.fill('#url-input', 'https://exa%23mple.org/');
   assert.deepEqual(
     (await items()).map(([href, type]) => [href, type]),
-    [['https://url.spec.whatwg.org/#example-domain-invalid-code-point', 'domain-invalid-code-point']],
+    [
+      ['https://url.spec.whatwg.org/#domain-percent-encoded', 'domain-percent-encoded'],
+      ['https://url.spec.whatwg.org/#validation-error-domain-to-ascii', 'domain-to-ASCII'],
+    ],
   );
   await page.fill('#url-input', 'https://0x7f.1/a\\b');
   const others = await items();
   assert.deepEqual(
     others.map(([, type]) => type),
-    ['IPv4-non-decimal-part', 'invalid-reverse-solidus'],
+    ['IPv4-too-few-parts', 'IPv4-non-decimal-part', 'invalid-reverse-solidus'],
   );
   for (const [href, type] of others) assert.equal(href, `https://url.spec.whatwg.org/#${type.toLowerCase()}`);
 });

@@ -25,23 +25,18 @@ const EXAMPLE = ' HTTPS://user@BÜCHER.example:443/a/../b c?q=1&lang=en#Frag';
 const ERRORS = {
   'domain-to-ASCII': [
     'validation-error-domain-to-ascii',
-    "IDNA's Unicode ToASCII reported an error for the host, or gave an empty string.",
+    "IDNA's strict Unicode ToASCII rejects the host (a code point no domain may contain, an empty or over-long label, a hyphen misplaced, bad Punycode, …), whether or not the parser accepts it.",
   ],
-  // These two rows left the table in 2024-25: the current standard reports the first case as
-  // domain-to-ASCII (its example kept its id) and no longer reports the second.
-  'domain-invalid-code-point': [
-    'example-domain-invalid-code-point',
-    'The host, once percent-decoded, contains a code point no domain may contain (a space, #, %, /, :, ?, @, [, \\, ] and others); the current standard files this under domain-to-ASCII.',
-  ],
-  'domain-to-Unicode': [
-    'concept-domain-to-unicode',
-    "IDNA's Unicode ToUnicode reported an error while making the host's display form (the current standard's table no longer lists this error).",
+  'domain-percent-encoded': [
+    'domain-percent-encoded',
+    'The host of a special URL contains a percent-encoded byte, which the parser decodes before processing it as a domain.',
   ],
   'host-invalid-code-point': [
     'host-invalid-code-point',
     'The opaque host of a non-special URL contains a forbidden host code point.',
   ],
   'IPv4-empty-part': ['ipv4-empty-part', 'An IPv4 address ends with a dot.'],
+  'IPv4-too-few-parts': ['ipv4-too-few-parts', 'An IPv4 address has fewer than four parts.'],
   'IPv4-too-many-parts': ['ipv4-too-many-parts', 'An IPv4 address has more than four parts.'],
   'IPv4-non-numeric-part': ['ipv4-non-numeric-part', 'A part of an IPv4 address is not a number.'],
   'IPv4-non-decimal-part': [
@@ -49,6 +44,10 @@ const ERRORS = {
     'An IPv4 address part is written in hexadecimal (0x…) or octal (leading 0).',
   ],
   'IPv4-out-of-range-part': ['ipv4-out-of-range-part', 'A part of an IPv4 address is greater than 255.'],
+  'IPv4-non-ASCII-input': [
+    'ipv4-non-ascii-input',
+    'An IPv4 address was written with non-ASCII characters (full-width digits, an ideographic full stop, …) that IDNA turned into one.',
+  ],
   'IPv6-unclosed': ['ipv6-unclosed', 'An IPv6 address is missing its closing "]".'],
   'IPv6-invalid-compression': ['ipv6-invalid-compression', 'An IPv6 address starts with a single ":" rather than "::".'],
   'IPv6-too-many-pieces': ['ipv6-too-many-pieces', 'An IPv6 address has more than eight pieces.'],
@@ -58,6 +57,7 @@ const ERRORS = {
     'An IPv6 address contains something other than hex digits and ":", or ends too early.',
   ],
   'IPv6-too-few-pieces': ['ipv6-too-few-pieces', 'An IPv6 address without "::" has fewer than eight pieces.'],
+  'IPv6-piece-leading-zero': ['ipv6-piece-leading-zero', 'A piece of an IPv6 address starts with a 0 it does not need.'],
   'IPv4-in-IPv6-too-many-pieces': [
     'ipv4-in-ipv6-too-many-pieces',
     'An IPv6 address ending in IPv4 syntax has more than six pieces before it.',
