@@ -6,10 +6,11 @@ import { ioInput, ioOutput, ioRelease } from '#glue';
 import { memoryBuffer, memoryStale, wasm } from './runtime.js';
 import { utf8Decoder as makeUtf8Decoder, utf8Encoder } from './utf8.js';
 
-const encoder = utf8Encoder();
-const utf8Decoder = makeUtf8Decoder();
+// Pure calls: a bundle that never moves strings through memory drops them.
+const encoder = /* @__PURE__ */ utf8Encoder();
+const utf8Decoder = /* @__PURE__ */ makeUtf8Decoder();
 // Node and Bun make a one-byte string from Latin1 bytes in a single native copy.
-const latin1Slice = globalThis.Buffer?.prototype?.latin1Slice;
+const latin1Slice = /* @__PURE__ */ (() => globalThis.Buffer?.prototype?.latin1Slice)();
 
 // What memoryBytes and writeBytes call, captured at load: a page may replace the built-ins later
 // (the encoding area's streams, for one, move every chunk through here).
@@ -38,7 +39,7 @@ const RETAIN_LIMIT = 1 << 22;
 // buffer at its largest size so that the view stays valid and is reused: making a view costs
 // more than encoding a short string.
 let inputLength = 0;
-let inputView = new Uint8Array(0);
+let inputView = /* @__PURE__ */ new Uint8Array(0);
 let inputExports = null;
 
 /** A view over the input buffer, at least `capacity` bytes long. */

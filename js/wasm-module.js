@@ -9,7 +9,7 @@ const ModuleAtLoad = WebAssemblyAtLoad?.Module;
 const InstanceAtLoad = WebAssemblyAtLoad?.Instance;
 
 // The smallest module: its magic number and version.
-const EMPTY_MODULE = new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
+const EMPTY_MODULE = /* @__PURE__ */ new Uint8Array([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
 let probe;
 
 /**

@@ -20,8 +20,10 @@ export const toDOMString = (function (value) {
   return `${value}`;
 });
 
-// Captured at load (a page may replace them later).
-const { isWellFormed, toWellFormed } = String.prototype;
+// Captured at load (a page may replace them later), in pure calls that a bundle without
+// USVStrings drops.
+const isWellFormed = /* @__PURE__ */ (() => String.prototype.isWellFormed)();
+const toWellFormed = /* @__PURE__ */ (() => String.prototype.toWellFormed)();
 
 /** WebIDL USVString: DOMString with every lone surrogate replaced by U+FFFD. */
 // prettier-ignore
@@ -49,10 +51,10 @@ export function toUint8Array(value, where) {
 
 /** ArrayBuffer.prototype.byteLength's getter, captured at load (also a brand check). */
 export const arrayBufferByteLength = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength').get;
-const sharedArrayBufferByteLength =
+const sharedArrayBufferByteLength = /* @__PURE__ */ (() =>
   typeof SharedArrayBuffer === 'function'
     ? Object.getOwnPropertyDescriptor(SharedArrayBuffer.prototype, 'byteLength').get
-    : undefined;
+    : undefined)();
 
 /** Brand check that works across realms (instanceof does not). */
 function isArrayBuffer(value) {

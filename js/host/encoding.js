@@ -73,9 +73,15 @@ const hostTextEncoder = /* @__PURE__ */ verified(() => {
     short.written === 4;
   return good ? encoder : undefined;
 });
-// Called uncurried, as the decoders' methods above.
-const hostEncode = hostTextEncoder && uncurry(Object.getPrototypeOf(hostTextEncoder).encode);
-const hostEncodeInto = hostTextEncoder && uncurry(Object.getPrototypeOf(hostTextEncoder).encodeInto);
+// Called uncurried, as the decoders' methods above. Pure, with the probe: a bundle that never
+// encodes drops both.
+const hostEncode = /* @__PURE__ */ uncurriedMethod(hostTextEncoder, 'encode');
+const hostEncodeInto = /* @__PURE__ */ uncurriedMethod(hostTextEncoder, 'encodeInto');
+
+/** `object`'s prototype method `name`, uncurried; undefined without `object`. */
+function uncurriedMethod(object, name) {
+  return object && uncurry(Object.getPrototypeOf(object)[name]);
+}
 
 /** UTF-8 bytes of `string` (lone surrogates as U+FFFD) by the host's encoder; undefined without it. */
 export function hostEncodeUtf8(string) {
