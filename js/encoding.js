@@ -4,7 +4,7 @@
 // with one copy (io.js), decoded UTF-16 comes back as one string.
 import * as glue from '#glue';
 import { memoryBytes, readBytes, writeBytes, writeString } from './io.js';
-import { translatedUnits } from '#flavour';
+import { hostUtf8Uri, translatedUnits } from '#flavour';
 import {
   ASCII,
   STRICT,
@@ -253,11 +253,13 @@ const shortString = (function (count) {
 });
 
 // Where the unit is translated to JavaScript (the build without WebAssembly), UTF-8 of any length
-// is decoded by js/fallback/utf8.js (unless the host's decoder is used): an interpreter such as
-// QuickJS or Hermes runs it 2-3x faster than the translated Rust decoder (benches/engines,
-// docs/speed.md). Fatal mode's malformed input goes on to the unit, which throws the TypeError.
+// is decoded by the host's URI decoder where it is well-formed (hostUtf8Uri), else by
+// js/fallback/utf8.js (unless the host's TextDecoder is used): an interpreter such as QuickJS or
+// Hermes runs either faster than the translated Rust decoder (benches/engines, docs/speed.md).
+// Fatal mode's malformed input goes on to the unit, which throws the TypeError.
 const jsUtf8 = translatedUnits
-  ? (bytes, length, fatal) => (fatal ? decodeUtf8Fatal(bytes, length) : decodeUtf8(bytes, length))
+  ? (bytes, length, fatal) =>
+      (hostUtf8Uri && hostUtf8Uri(bytes, length)) ?? (fatal ? decodeUtf8Fatal(bytes, length) : decodeUtf8(bytes, length))
   : undefined;
 
 // Inputs up to this many bytes cross through a fixed area of wasm memory (src/bindings/

@@ -83,9 +83,12 @@ async function script() {
       write: false,
       logLevel: 'error',
     });
-    parts.push(outputFiles[0].text);
+    // A candidate that cannot load in this engine is recorded, not fatal to the others.
+    parts.push(
+      `try {\n${outputFiles[0].text}\n} catch (error) { (globalThis.loadErrors ??= {})[${JSON.stringify(name)}] = String(error); }`,
+    );
   }
-  return parts.join('\n;\n');
+  return parts.join('\n');
 }
 writeFileSync(join(work, 'react-native-stub.js'), 'export const NativeModules = {}; export const Platform = { OS: "ios" };\n');
 
@@ -118,7 +121,8 @@ const DATA = {
   pages: { shift_jis: folder('SHIFT_JIS'), gbk: folder('GB2312'), 'euc-kr': folder('EUC-KR'), big5: folder('Big5') },
 };
 
-// The driver, in the engine: correctness, then ROUNDS interleaved rounds of every workload.
+// The driver, in the engine: correctness, then ROUNDS interleaved rounds of every workload (ms
+// per run of the workload).
 const DRIVER = `
 var data = __data;
 var now = typeof __hostNow === 'function' ? __hostNow : function () { return Date.now(); };
@@ -158,11 +162,19 @@ for (var w = 0; w < workloads.length; w++) {
     }
     return { name: n, wrong: wrong, example: example, times: [] };
   });
+  // Each sample repeats the workload until weft's takes >= 50 ms (Hermes's clock has 1 ms steps).
+  var reps = 1;
+  for (;;) {
+    var begin = now();
+    for (var r = 0; r < reps; r++) workload.run(candidates.weft);
+    if (now() - begin >= 50 || reps >= 4096) break;
+    reps *= 2;
+  }
   for (var round = 0; round < ${ROUNDS}; round++) {
     for (var e = 0; e < entries.length; e++) {
       var start = now();
-      workload.run(candidates[entries[e].name]);
-      entries[e].times.push(now() - start);
+      for (var r = 0; r < reps; r++) workload.run(candidates[entries[e].name]);
+      entries[e].times.push((now() - start) / reps);
     }
   }
   results.push({ row: workload.row, total: Array.isArray(reference) ? reference.length : 1, entries: entries.map(function (entry) {
@@ -170,7 +182,7 @@ for (var w = 0; w < workloads.length; w++) {
     return { name: entry.name, wrong: entry.wrong, example: entry.example, ms: sorted[sorted.length >> 1] };
   }) });
 }
-__report(JSON.stringify(results));
+__report(JSON.stringify({ results: results, loadErrors: globalThis.loadErrors || {} }));
 `;
 
 async function runQuickJS(code) {
@@ -209,7 +221,8 @@ function runHermes(code) {
   const file = join(work, 'bench.hermes.js');
   writeFileSync(file, `var __report = function (json) { print('__report' + json); };\n${lowered}`);
   const hermes = join(dirname(require.resolve('hermes-engine-cli/package.json')), 'linux64-bin', 'hermes');
-  const out = execFileSync(hermes, ['-Xes6-promise', '-Xmicrotask-queue', file], {
+  // -w: no compile-time warnings (each quotes the whole one-line bundle).
+  const out = execFileSync(hermes, ['-w', '-Xes6-promise', '-Xmicrotask-queue', file], {
     encoding: 'utf8',
     maxBuffer: 1 << 28,
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -225,13 +238,13 @@ function runHermes(code) {
 const code = `${await script()}\nvar __data = ${JSON.stringify(DATA)};\n${DRIVER}`;
 const lines = [
   '# Written by `make bench-engines` (benches/engines/run.mjs); do not edit by hand.',
-  `# ${new Date().toISOString().slice(0, 10)}: medians of ${ROUNDS} interleaved rounds; ratio = weft's speed ÷ the candidate's (above 1: weft is faster).`,
+  `# ${new Date().toISOString().slice(0, 10)}: ms per run, medians of ${ROUNDS} interleaved rounds (each repeats a workload until weft's takes 50 ms); ratio = weft's speed ÷ the candidate's (above 1: weft is faster).`,
   '# Shims given to peers where the engine lacks them: TextEncoder/TextDecoder (text-encoding) for whatwg-url, atob for whatwg-url-minimum, a react-native stub for react-native-url-polyfill.',
   '',
 ];
 for (const engine of ENGINES) {
   console.log(`\n${engine}`);
-  const results = engine === 'quickjs' ? await runQuickJS(code) : runHermes(code);
+  const { results, loadErrors } = engine === 'quickjs' ? await runQuickJS(code) : runHermes(code);
   lines.push(
     `## ${engine === 'quickjs' ? 'QuickJS (quickjs-emscripten)' : 'Hermes 0.12 (hermes-engine-cli)'}`,
     '',
@@ -253,6 +266,10 @@ for (const engine of ENGINES) {
         `  ${row.padEnd(44)} ${name.padEnd(26)} ${ms.toFixed(1).padStart(9)} ms ${ratio.padStart(8)} ${wrong ? `wrong on ${wrong}` : ''}`,
       );
     }
+  }
+  for (const [name, error] of Object.entries(loadErrors)) {
+    lines.push('', `${name} does not load in this engine: \`${error}\`.`);
+    console.log(`  ${name} does not load: ${error}`);
   }
   lines.push('');
 }

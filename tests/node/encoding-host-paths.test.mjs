@@ -257,6 +257,71 @@ test('a host UTF-8 decoder that fails the probe is never used', async () => {
   assertSameAsReference(weft);
 });
 
+// The build without WebAssembly, in a host without TextDecoder (as QuickJS and Hermes are):
+// well-formed UTF-8 goes to decodeURIComponent(escape(latin1)), everything else to weft's own.
+const noWasmUrl = new URL('encoding.no-wasm.js', import.meta.resolve('webweft/package.json')).href;
+const hostUriDecode = globalThis.decodeURIComponent;
+
+/** A fresh no-wasm encoding module loaded without TextDecoder, with `uriDecode` as decodeURIComponent. */
+async function loadNoWasmWithUri(tag, uriDecode) {
+  const saved = Object.getOwnPropertyDescriptor(globalThis, 'decodeURIComponent');
+  const decoder = Object.getOwnPropertyDescriptor(globalThis, 'TextDecoder');
+  try {
+    delete globalThis.TextDecoder;
+    globalThis.decodeURIComponent = uriDecode;
+    return await import(`${noWasmUrl}?${tag}`);
+  } finally {
+    Object.defineProperty(globalThis, 'decodeURIComponent', saved);
+    Object.defineProperty(globalThis, 'TextDecoder', decoder);
+  }
+}
+
+/** UTF-8 decoding, loose and fatal, agrees with the default build on generated input. */
+function assertUtf8SameAsReference(weft) {
+  const utf8 = fc.oneof(
+    fc.string({ unit: 'binary', maxLength: 400 }).map((string) => new reference.TextEncoder().encode(string)),
+    fc.uint8Array({ maxLength: 400 }),
+  );
+  fc.assert(
+    fc.property(utf8, fc.boolean(), fc.boolean(), (bytes, fatal, ignoreBOM) => {
+      const options = { fatal, ignoreBOM };
+      assert.equal(outcome(weft.TextDecoder, 'utf-8', options, bytes), outcome(reference.TextDecoder, 'utf-8', options, bytes));
+    }),
+    { numRuns: 1000 },
+  );
+}
+
+test('without WebAssembly or TextDecoder: well-formed UTF-8 goes to the host URI decoder', async () => {
+  let calls = 0;
+  const weft = await loadNoWasmWithUri('uri', (string) => {
+    calls++;
+    return hostUriDecode(string);
+  });
+  const text = 'ascii first, then \u00e9\u3042\u{1F600}'.repeat(50);
+  const before = calls;
+  assert.equal(new weft.TextDecoder().decode(new reference.TextEncoder().encode(text)), text);
+  assert.equal(calls, before + 1, 'one URI decode');
+  // Malformed input goes on to weft's decoder: U+FFFD per maximal subpart, or the TypeError.
+  const malformed = Uint8Array.from([...Array(300).fill(0x61), 0xed, 0xa0, 0x80, 0xc3]);
+  assert.equal(new weft.TextDecoder().decode(malformed), 'a'.repeat(300) + '\uFFFD'.repeat(4));
+  assert.throws(() => new weft.TextDecoder('utf-8', { fatal: true }).decode(malformed), TypeError);
+  assertUtf8SameAsReference(weft);
+});
+
+test('a URI decoder that accepts what is not UTF-8 is never used', async () => {
+  let calls = 0;
+  // Accepts an overlong NUL (C0 80), as a lax decoder might; correct otherwise.
+  const lax = (string) => {
+    calls++;
+    return hostUriDecode(string.replaceAll('%C0%80', '%00'));
+  };
+  const weft = await loadNoWasmWithUri('lax-uri', lax);
+  const before = calls;
+  assert.equal(new weft.TextDecoder().decode(new reference.TextEncoder().encode('\u00e9'.repeat(300))), '\u00e9'.repeat(300));
+  assert.equal(calls, before, 'no decode went to the URI decoder');
+  assertUtf8SameAsReference(weft);
+});
+
 const singleByteLabels = [
   'ibm866',
   'iso-8859-2',

@@ -159,11 +159,17 @@ export const html = Object.freeze(Object.fromEntries(Object.keys(area).filter((k
       });
       build.onResolve({ filter: /^#area-api$/ }, () => areaApi);
       // Whether this flavour compiles wasm from bytes (which a host may refuse), what to use
-      // instead where it cannot, and whether its units are translated to JavaScript.
+      // instead where it cannot, and whether its units are translated to JavaScript; the host's
+      // URI decoder as a UTF-8 decoder only where they are (a wasm flavour does not carry it).
       build.onResolve({ filter: /^#flavour$/ }, () =>
         virtual(
           'flavour',
-          `export const compilesWasm = ${['node', 'inline', 'polyfill'].includes(instance)};\nexport const noWasmBuild = ${JSON.stringify(noWasmBuild)};\nexport const translatedUnits = ${target === 'js'};`,
+          [
+            `export const compilesWasm = ${['node', 'inline', 'polyfill'].includes(instance)};`,
+            `export const noWasmBuild = ${JSON.stringify(noWasmBuild)};`,
+            `export const translatedUnits = ${target === 'js'};`,
+            target === 'js' ? "export { hostUtf8Uri } from './host/encoding.js';" : 'export const hostUtf8Uri = undefined;',
+          ].join('\n'),
         ),
       );
       build.onResolve({ filter: /^#testing$/ }, () =>
