@@ -60,6 +60,27 @@ const PEERS = [
   ['whatwg-url 17.3', "import { parseURL, serializeURL } from 'whatwg-url'; console.log(serializeURL(parseURL(location.href)));"],
 ];
 
+/** `app` (module source) bundled and minified for the browser by esbuild, as `name`.js. */
+async function bundleApp(name, app, conditions = []) {
+  const entry = join(work, `${name}.js`);
+  writeFileSync(entry, `${app}\n`);
+  const result = await esbuild.build({
+    entryPoints: [entry],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    conditions,
+    write: false,
+    nodePaths: [join(root, 'node_modules')],
+    logLevel: 'error',
+  });
+  return Buffer.from(result.outputFiles[0].contents);
+}
+
+/** An app's row name: its subpath, or which app of the root. */
+const appName = (subpath, app) => (subpath ? `./${subpath}` : app.includes('* as') ? '. (every export)' : '. ({ URL } only)');
+
 /** Every line printed, for the results file. */
 const lines = [];
 const say = (line) => {
@@ -117,20 +138,8 @@ say(
 );
 for (const [subpath, app, call, budget] of APPS) {
   const specifier = subpath ? `webweft/${subpath}` : 'webweft';
-  const name = subpath ? `./${subpath}` : app.includes('* as') ? '. (every export)' : '. ({ URL } only)';
-  const entry = join(work, `app-${APPS.findIndex((row) => row[1] === app)}.js`);
-  writeFileSync(entry, `${app}\n`);
-  const result = await esbuild.build({
-    entryPoints: [entry],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    nodePaths: [join(root, 'node_modules')],
-    logLevel: 'error',
-  });
-  const js = Buffer.from(result.outputFiles[0].contents);
+  const name = appName(subpath, app);
+  const js = await bundleApp(`app-${APPS.findIndex((row) => row[1] === app)}`, app);
   const inline = compressed(js);
   // The same app if each wasm were fetched beside it: the inline wasm (base64 of a raw DEFLATE
   // stream) out of the JS, the wasm files' bytes compressed separately.
@@ -156,19 +165,7 @@ for (const [subpath, app, call, budget] of APPS) {
   );
 }
 for (const [name, app] of PEERS) {
-  const entry = join(work, `peer-${PEERS.findIndex((row) => row[1] === app)}.js`);
-  writeFileSync(entry, `${app}\n`);
-  const result = await esbuild.build({
-    entryPoints: [entry],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    write: false,
-    nodePaths: [join(root, 'node_modules')],
-    logLevel: 'error',
-  });
-  const { raw, gzip, brotli } = compressed(Buffer.from(result.outputFiles[0].contents));
+  const { raw, gzip, brotli } = compressed(await bundleApp(`peer-${PEERS.findIndex((row) => row[1] === app)}`, app));
   say(`${`peer: ${name}`.padEnd(32)} ${kb(raw).padStart(7)} ${kb(gzip).padStart(8)} ${kb(brotli).padStart(7)}       -     |`);
 }
 say(
@@ -182,22 +179,11 @@ say('\nwithout WebAssembly: the same apps bundled with --conditions=webweft-no-w
 say('app                                 raw     gzip  brotli  budget');
 for (const [subpath, app] of APPS) {
   if (!(subpath in NO_WASM_BUDGETS) && subpath !== '') continue;
-  const entry = join(work, `no-wasm-${APPS.findIndex((row) => row[1] === app)}.js`);
-  writeFileSync(entry, `${app}\n`);
-  const result = await esbuild.build({
-    entryPoints: [entry],
-    bundle: true,
-    minify: true,
-    format: 'esm',
-    platform: 'browser',
-    conditions: ['webweft-no-wasm'],
-    write: false,
-    nodePaths: [join(root, 'node_modules')],
-    logLevel: 'error',
-  });
-  const { raw, gzip, brotli } = compressed(Buffer.from(result.outputFiles[0].contents));
+  const { raw, gzip, brotli } = compressed(
+    await bundleApp(`no-wasm-${APPS.findIndex((row) => row[1] === app)}`, app, ['webweft-no-wasm']),
+  );
   const budget = NO_WASM_BUDGETS[subpath];
-  const name = subpath ? `./${subpath}` : app.includes('* as') ? '. (every export)' : '. ({ URL } only)';
+  const name = appName(subpath, app);
   const over = budget !== undefined && gzip > budget * 1000 ? ' OVER' : '';
   say(
     `${name.padEnd(32)} ${kb(raw).padStart(7)} ${kb(gzip).padStart(8)} ${kb(brotli).padStart(7)}  ${(budget === undefined ? '-' : `<= ${budget}`).padStart(6)}${over}`,
