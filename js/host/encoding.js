@@ -200,9 +200,9 @@ export const hostUtf8 = /* @__PURE__ */ verified(() => {
  * Where the host has no usable TextDecoder (QuickJS, Hermes): ECMAScript's decodeURIComponent is
  * a native UTF-8 decoder that throws a URIError on exactly the byte sequences that are not
  * well-formed UTF-8 (ECMA-262 Decode), so the bytes as %XX escapes (`escape` of their Latin-1
- * string) decode to the standard's result when they are well-formed. Measured with
- * benches/engines on the UTF-8 texts: 2-5x faster than js/fallback/utf8.js in Hermes 0.12, 1.4-3x
- * in QuickJS (docs/speed.md). `hostUtf8Uri(bytes, length)` gives the string, or undefined for
+ * string) decode to the standard's result when they are well-formed. Measured on the UTF-8
+ * texts of benches/engines: 1.7-5x faster than js/fallback/utf8.js in Hermes 0.12, 1.4-3x in
+ * QuickJS (docs/speed.md). `hostUtf8Uri(bytes, length)` gives the string, or undefined for
  * malformed input (which goes on to weft's own decoder) and for inputs over URI_INPUT_LIMIT
  * (escape makes a string up to three times as long). Checked on the UTF-8 probes: each
  * well-formed one must decode to its text, each malformed one must be refused.
