@@ -2,14 +2,15 @@
 // area) bundled as Metro resolves it (the "react-native" export condition: the build without
 // WebAssembly) runs the portable tests in QuickJS, in Hermes 0.12 (lowered by Babel as React
 // Native lowers an app for engines before Hermes V1) and in a Node vm realm that cannot compile
-// wasm; current Hermes's compiler (hermesc) compiles the same bundle unlowered. In that realm the
+// wasm; Metro itself builds the same app for Hermes 0.12; current Hermes's compiler (hermesc)
+// compiles the esbuild bundle as React Native lowers it for Hermes V1. In that realm the
 // build over wasm never leaves a broken global: polyfill.js installs only what needs no wasm,
 // and a module entry's first call explains what to use instead. (The WPT files run in the same
 // engines through the no-wasm polyfill: tests/wpt/script-host.mjs.) And Node without WebAssembly
 // (--jitless) imports every /no-wasm subpath.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { before, test } from 'node:test';
@@ -126,9 +127,9 @@ function lowered(profile) {
   }).code;
 }
 
-test('Hermes 0.12, with the bundle lowered as React Native lowers an app for it, runs the portable tests', () => {
-  const code = lowered('default');
-  const script = join(work, 'app.hermes.js');
+/** Runs `code` (which sets `__done`) in the Hermes 0.12 VM; the portable tests' result. */
+function runInHermes(code, name) {
+  const script = join(work, name);
   writeFileSync(
     script,
     `var __engine = 'hermes 0.12';\n${code}\n__done.then(function (r) { print(JSON.stringify(r)); }, function (e) { print(JSON.stringify({ passed: false, lines: [String(e && e.stack || e)] })); });\n`,
@@ -137,7 +138,46 @@ test('Hermes 0.12, with the bundle lowered as React Native lowers an app for it,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'ignore'],
   });
-  const { passed, lines } = JSON.parse(out.trim().split('\n').pop());
+  return JSON.parse(out.trim().split('\n').pop());
+}
+
+test('Hermes 0.12, with the bundle lowered as React Native lowers an app for it, runs the portable tests', () => {
+  const { passed, lines } = runInHermes(lowered('default'), 'app.hermes.js');
+  assert.ok(passed, lines.join('\n'));
+});
+
+test('Metro, the React Native bundler, builds the app, and Hermes 0.12 runs it', async () => {
+  // Resolved as a React Native app's Metro resolves (package exports, the "react-native"
+  // condition) and transformed as it transforms (tests/hosts/metro-transformer.cjs). Metro
+  // crawls only its watch folders: the app, the package, the portable tests, and the runtime
+  // its bundle and Babel's helpers need, each also named as a module (the package is a symlink).
+  const Metro = require('metro');
+  const { getDefaultConfig, mergeConfig } = require('metro-config');
+  const app = join(work, 'metro');
+  mkdirSync(app, { recursive: true });
+  writeFileSync(join(app, 'app.js'), APP);
+  const modules = {
+    webweft: realpathSync(pkgDir),
+    'metro-runtime': dirname(require.resolve('metro-runtime/package.json')),
+    '@babel/runtime': dirname(require.resolve('@babel/runtime/package.json')),
+  };
+  const config = mergeConfig(await getDefaultConfig(app), {
+    projectRoot: app,
+    watchFolders: [app, join(repoRoot, 'tests', 'hosts'), ...Object.values(modules)],
+    resolver: {
+      extraNodeModules: modules,
+      unstable_enablePackageExports: true,
+      unstable_conditionNames: ['require', 'react-native'],
+    },
+    transformer: { babelTransformerPath: join(repoRoot, 'tests', 'hosts', 'metro-transformer.cjs') },
+    reporter: { update() {} },
+    resetCache: true,
+  });
+  const out = join(app, 'bundle.js');
+  await Metro.runBuild(config, { entry: 'app.js', out, platform: 'ios', minify: false, dev: false });
+  const code = readFileSync(out, 'utf8');
+  assert.match(code, /webweft: unreachable code reached/, 'the translated units (their trap message) are in the bundle');
+  const { passed, lines } = runInHermes(code, 'metro.hermes.js');
   assert.ok(passed, lines.join('\n'));
 });
 
