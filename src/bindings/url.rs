@@ -588,6 +588,26 @@ mod tests {
         assert_eq!(result.get(3), false);
     }
 
+    #[wasm_bindgen_test]
+    fn lone_surrogates_split_between_the_input_and_the_base() {
+        let lengths = write_inputs(&["\u{FFFD}", "https://a.test/\u{FFFD}"]);
+        // Byte offsets into the input buffer: the input's U+FFFD, the base's after it.
+        let offsets = [0, 3 + 15];
+        let address = url_lone_surrogates(offsets.len());
+        // SAFETY: url_lone_surrogates just made room for `offsets.len()` u32s at `address`.
+        unsafe { core::ptr::copy_nonoverlapping(offsets.as_ptr(), address, offsets.len()) };
+        let result = url_parse_with_errors(lengths[0], lengths[1] as u32, NO_LABEL).unwrap();
+        assert_eq!(result.get(0), HREF_IN_OUTPUT);
+        // The base's error first, at its UTF-16 index into the base; then the input's.
+        assert_eq!(result.length(), 7);
+        assert_eq!(result.get(1), "invalid-URL-unit");
+        assert_eq!(result.get(2), 15);
+        assert_eq!(result.get(3), true);
+        assert_eq!(result.get(4), "invalid-URL-unit");
+        assert_eq!(result.get(5), 0);
+        assert_eq!(result.get(6), false);
+    }
+
     #[cfg(feature = "encoding")]
     #[wasm_bindgen_test]
     fn an_encoding_label_follows_the_input_and_base() {

@@ -589,6 +589,25 @@ mod tests {
         assert_eq!((status, url), (FAILURE, None));
     }
 
+    /// Sets the lone surrogates of the next parse, as JS does.
+    fn set_lone_surrogates(offsets: &[u32]) {
+        let address = super::super::url::url_lone_surrogates(offsets.len());
+        // SAFETY: url_lone_surrogates just made room for `offsets.len()` u32s at `address`.
+        unsafe { core::ptr::copy_nonoverlapping(offsets.as_ptr(), address, offsets.len()) };
+    }
+
+    #[wasm_bindgen_test]
+    fn the_lone_surrogates_js_sets_are_invalid_url_units_of_the_next_parse_only() {
+        let input = "https://a.test/\u{FFFD}?\u{FFFD}";
+        set_lone_surrogates(&[19]);
+        let (status, _, errors) = basic_parse(input, None, None, None);
+        assert_eq!(status, PARSED);
+        // At UTF-16 index 17: the second U+FFFD.
+        assert_eq!(errors, [("invalid-URL-unit".to_owned(), 17)]);
+        let (_, _, errors) = basic_parse(input, None, None, None);
+        assert!(errors.is_empty(), "{errors:?}");
+    }
+
     #[wasm_bindgen_test]
     fn a_failing_state_override_hands_back_the_modified_url() {
         let url = parse("https://example.com:8080/p");
