@@ -797,9 +797,9 @@ export function hostType(url) {
  * The basic URL parser with its validation errors: {url, errors}, `url` a URL object or null
  * on failure, `errors` [{type, position, inBase}] in the order found (`position` a UTF-16
  * index into the input, or into the base when `inBase`). A lone surrogate is parsed as U+FFFD
- * and, where the parser validates URL units, is an invalid-URL-unit. `options.encoding`: an Encoding
- * Standard label; its output encoding (UTF-8 for UTF-16BE/LE and replacement) encodes the
- * query. An unknown label is a RangeError.
+ * and, where the parser validates URL units, is an invalid-URL-unit. `options.encoding`: an
+ * Encoding Standard label; its output encoding (UTF-8 for UTF-16BE/LE and replacement) encodes
+ * the query. An unknown label is a RangeError.
  */
 export function parseURL(input, base = undefined, options = undefined) {
   requireArguments(arguments.length, 1, 'parseURL');
