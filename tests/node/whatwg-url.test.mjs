@@ -3,6 +3,7 @@
 // URLs of the benchmark corpus, and for queries in legacy encodings; then the behaviours where it
 // follows the URL Standard and whatwg-url does not, each checked as the drop-in's.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
@@ -584,6 +585,27 @@ test("lone surrogates: isValidURLString and parseURLWithValidationErrors give wh
   assert.equal(dropIn.isValidURLString('https://example.com/#\uD800'), false);
   assert.deepEqual(dropIn.parseURLWithValidationErrors('https://example.com/#\uD800').validationErrors, ['invalid-URL-unit']);
   assert.equal(dropIn.isValidURLString('https://example.com/#\uD800\uDC00'), true);
+});
+
+test('lone surrogates: the same answers on a host without String.prototype.isWellFormed', () => {
+  // (A child process: the drop-in captures isWellFormed when it loads.)
+  const inputs = [
+    'https://a.test/#\uD800',
+    'https://a.test/\uD800\uDC00',
+    'foo://h\uDC00%zz/',
+    'https://a.test/?\uDBFF\uDBFF',
+    'https://a.test/\u00e9\uD83D\uDE00\uDC00',
+  ];
+  const script = `
+    delete String.prototype.isWellFormed;
+    delete String.prototype.toWellFormed;
+    const dropIn = await import('webweft/whatwg-url');
+    const inputs = ${JSON.stringify(inputs)};
+    process.stdout.write(JSON.stringify(inputs.map((s) => [dropIn.isValidURLString(s), dropIn.parseURLWithValidationErrors(s)])));
+  `;
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
+  const expected = inputs.map((s) => [reference.isValidURLString(s), reference.parseURLWithValidationErrors(s)]);
+  assert.deepEqual(JSON.parse(output), JSON.parse(JSON.stringify(expected)));
 });
 
 test("lone surrogates: generated inputs give whatwg-url's isValidURLString and validation errors", () => {
