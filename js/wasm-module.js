@@ -10,9 +10,9 @@ const InstanceAtLoad = WebAssemblyAtLoad?.Instance;
 const CompileErrorAtLoad = WebAssemblyAtLoad?.CompileError;
 
 // The smallest module that needs what a unit needs: a function, compiled to machine code, and
-// a memory, exported. Some hosts allow more than they let a unit do: WebKit under a policy
-// without 'wasm-unsafe-eval' compiles a module without code and refuses only later, so the
-// probe does what a unit's glue does (compile, then instantiate, synchronously) and calls it.
+// a memory, exported. Compiling alone does not tell: WebKit under a policy without
+// 'wasm-unsafe-eval' compiles any module and refuses only to instantiate it, so the probe does
+// what a unit's glue does (compile, then instantiate, synchronously) and calls the function.
 //   (module (memory (export "memory") 1) (func (export "answer") (result i32) i32.const 42))
 // prettier-ignore
 const PROBE_MODULE = /* @__PURE__ */ new Uint8Array([

@@ -1,7 +1,7 @@
 // Pages under a strict Content-Security-Policy (script-src 'self', no 'wasm-unsafe-eval'), in
 // each engine ($WEFT_BROWSERS: Chromium, Firefox ESR, WebKitGTK), where the engine refuses to
-// run WebAssembly (Chromium and Firefox refuse to compile it; WebKit compiles a module without
-// code and refuses later): the classic polyfills never leave a global that throws (a script over
+// run WebAssembly (Chromium and Firefox refuse to compile it; WebKit compiles it and refuses to
+// instantiate it): the classic polyfills never leave a global that throws (a script over
 // wasm that is still being parsed hands over to its twin without WebAssembly; one that cannot
 // keeps the host's globals and says why), the build without WebAssembly runs, and a module app
 // over wasm fails with an error that names the cause and the ways out. The same pages without
@@ -129,8 +129,8 @@ after(async () => {
   for (const server of Object.values(servers ?? {})) server.close();
 });
 
-// (module (func (export "answer") (result i32) i32.const 42)): a module with code, which every
-// engine refuses under the policy (WebKit compiles the empty module even then).
+// (module (func (export "answer") (result i32) i32.const 42)), compiled, instantiated and
+// called: WebKit compiles any module under the policy and refuses only to instantiate it.
 const MODULE_WITH_CODE = [
   0, 97, 115, 109, 1, 0, 0, 0, 1, 5, 1, 96, 0, 1, 127, 3, 2, 1, 0, 7, 10, 1, 6, 97, 110, 115, 119, 101, 114, 0, 0, 10, 6, 1, 4, 0,
   65, 42, 11,
