@@ -38,7 +38,7 @@ export const CONSOLE_RECORDER = `(() => {
 })();
 `;
 
-// The policy's own refusals, which an engine logs to the console: not the page's errors.
+// The policy's own refusals, which an engine reports: not the page's errors.
 const POLICY_REPORT = /Content[- ]Security[- ]Policy/i;
 
 /**
@@ -77,7 +77,8 @@ async function poll(page, fnOrExpression, { timeout = 30_000 } = {}) {
 /** Pages of Playwright or Puppeteer, whose console and error events differ only in names. */
 function eventPage(page, warningType) {
   const messages = { errors: [], warnings: [] };
-  page.on('pageerror', (error) => messages.errors.push(String(error)));
+  // (Firefox reports the policy's refusals as page errors, which the page itself never sees.)
+  page.on('pageerror', (error) => POLICY_REPORT.test(String(error)) || messages.errors.push(String(error)));
   page.on('console', (message) => {
     const type = message.type();
     if (type === 'error' && !POLICY_REPORT.test(message.text())) messages.errors.push(message.text());
