@@ -122,7 +122,7 @@ test-types:
 	node tests/types/run.mjs
 
 # The tests that are not Chromium's alone run in Firefox ESR and WebKitGTK too (WEFT_BROWSERS).
-CROSS_ENGINE_BROWSER_TESTS := tests/browser/csp.test.mjs tests/browser/polyfill.test.mjs
+CROSS_ENGINE_BROWSER_TESTS := tests/browser/csp.test.mjs tests/browser/package.test.mjs tests/browser/polyfill.test.mjs
 test-browser:
 	node --test --test-concurrency=1 tests/browser/
 	WEFT_BROWSERS=firefox,webkit $(NODE24) --test --test-concurrency=1 $(CROSS_ENGINE_BROWSER_TESTS)

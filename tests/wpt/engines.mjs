@@ -86,8 +86,14 @@ function eventPage(page, warningType) {
   });
   const wrapped = {
     goto: async (url) => void (await page.goto(url)),
-    evaluate: (fnOrExpression, arg) =>
-      typeof fnOrExpression === 'function' ? page.evaluate(fnOrExpression, arg) : page.evaluate(fnOrExpression),
+    // Through JSON in the page: WebDriver BiDi sends an object met twice as a bare reference,
+    // which Puppeteer turns into undefined.
+    evaluate: async (fnOrExpression, arg) => {
+      const json = await page.evaluate(
+        `(async () => JSON.stringify(await (${asFunction(fnOrExpression)})(${JSON.stringify(arg)})))()`,
+      );
+      return json === undefined ? undefined : JSON.parse(json);
+    },
     waitFor: (fnOrExpression, options) => poll(wrapped, fnOrExpression, options),
     title: () => page.title(),
     messages: async () => messages,
