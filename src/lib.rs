@@ -126,6 +126,12 @@ pub mod html;
 #[cfg(feature = "encoding")]
 pub mod encoding;
 
+#[cfg(feature = "mimesniff")]
+pub mod mimesniff;
+
+#[cfg(feature = "data-url")]
+pub mod fetch;
+
 #[cfg(all(target_arch = "wasm32", feature = "bindings"))]
 mod bindings;
 
