@@ -13,3 +13,6 @@ pub mod fetching;
 
 #[cfg(all(feature = "html", feature = "url", feature = "encoding"))]
 pub mod urls;
+
+#[cfg(all(feature = "html", feature = "encoding"))]
+pub mod encoding_sniffing;
