@@ -38,6 +38,8 @@ const UNITS = {
   // The URL Standard's record-level algorithms with the url unit's (webweft/whatwg-url, a
   // drop-in for the whatwg-url package: js/whatwg-url/).
   'whatwg-url': { features: 'url-records', subpath: 'webweft/whatwg-url' },
+  // The MIME Sniffing Standard (webweft/mimesniff, and the whatwg-mimetype drop-in over it).
+  mimesniff: { features: 'mimesniff', subpath: 'webweft/mimesniff' },
   // Everything in one unit, for polyfill.js (one script, so one copy of the URL parser and the
   // encoders instead of one per area).
   full: { features: 'full', subpath: 'webweft/polyfill' },
@@ -52,7 +54,16 @@ const UNITS = {
  */
 const OPT_LEVELS = {
   wasm: { 'encoding-lite': 's', html: 's' },
-  js: { url: 's', 'public-suffix': 's', encoding: 's', 'encoding-lite': 's', html: 's', 'whatwg-url': 's', full: 's' },
+  js: {
+    url: 's',
+    'public-suffix': 's',
+    encoding: 's',
+    'encoding-lite': 's',
+    html: 's',
+    'whatwg-url': 's',
+    mimesniff: 's',
+    full: 's',
+  },
 };
 
 /**
@@ -79,6 +90,9 @@ const AREAS = {
   'whatwg-url-core': { entry: 'whatwg-url-core.js', unit: 'whatwg-url', globals: [], polyfill: false, subpath: false },
   'whatwg-url': { entry: 'whatwg-url.js', globals: [], polyfill: false },
   'whatwg-url-webidl2js-wrapper': { entry: 'whatwg-url-webidl2js-wrapper.js', unit: 'whatwg-url', globals: [], polyfill: false },
+  mimesniff: { entry: 'mimesniff.js', globals: [], polyfill: false },
+  // whatwg-mimetype's API, re-exported from the mimesniff area's file (one instance for both).
+  'whatwg-mimetype': { entry: 'whatwg-mimetype.js', unit: 'mimesniff', globals: [], polyfill: false },
 };
 // polyfill.js: every area over the one `full` unit (js/entries/full.js), installing every global.
 const FULL = {
@@ -325,6 +339,8 @@ const declarations = {
   html: htmlTopLevel,
   'whatwg-url': () => types('whatwg-url.d.ts'),
   'whatwg-url-webidl2js-wrapper': () => types('whatwg-url-webidl2js-wrapper.d.ts'),
+  mimesniff: () => types('mimesniff.d.ts'),
+  'whatwg-mimetype': () => types('whatwg-mimetype.d.ts'),
   index: () =>
     ['base64', 'dom-exception', 'encoding', 'html', 'install-polyfill', 'structured-clone', 'url']
       .map((name) => types(`${name}.d.ts`))

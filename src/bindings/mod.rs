@@ -12,6 +12,8 @@ mod errors;
 #[cfg(feature = "html")]
 pub(crate) mod html;
 mod io;
+#[cfg(feature = "mimesniff")]
+mod mimesniff;
 #[cfg(feature = "public-suffix-list")]
 mod public_suffix;
 #[cfg(feature = "url")]
