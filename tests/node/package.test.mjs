@@ -39,6 +39,11 @@ const SUBPATHS = {
       return new window.URL('HTTP://A.test/b/../c').href === 'http://a.test/c';
     },
   },
+  './mimesniff': { file: 'mimesniff', call: (m) => `${new m.MIMEType(' Text/HTML;A=b ')}` === 'text/html;a=b' },
+  './whatwg-mimetype': {
+    file: 'whatwg-mimetype',
+    call: (m) => m.computedMIMEType(new Uint8Array([0x42, 0x4d])).essence === 'image/bmp',
+  },
 };
 const specifier = (subpath) => `webweft${subpath.slice(1)}`;
 
@@ -294,7 +299,7 @@ test('the ES modules for bundlers share one copy of the modules that are not per
   };
   for (const [source, file] of Object.entries(shared)) assert.deepEqual(copies[source], [file], source);
   // js/io.js holds one unit's buffers: a copy in each module with a unit of its own, per flavour.
-  const perUnit = ['encoding-lite', 'encoding', 'html', 'public-suffix', 'url', 'whatwg-url-core'];
+  const perUnit = ['encoding-lite', 'encoding', 'html', 'mimesniff', 'public-suffix', 'url', 'whatwg-url-core'];
   const flavours = ['.js', '.workerd.js', '.no-wasm.js'];
   assert.deepEqual(copies['io.js'].sort(), flavours.flatMap((suffix) => perUnit.map((name) => `${name}${suffix}`)).sort());
 });
