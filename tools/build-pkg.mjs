@@ -37,9 +37,10 @@ const UNITS = {
   html: { features: 'html', subpath: 'webweft/html' },
   // The URL Standard's record-level algorithms with the url unit's (webweft/whatwg-url, a
   // drop-in for the whatwg-url package: js/whatwg-url/).
-  'whatwg-url': { features: 'url-records', subpath: 'webweft/whatwg-url' },
+  // With Fetch's data: URL processor, for the data-urls drop-in (webweft/data-urls) over it.
+  'whatwg-url': { features: 'url-records,data-url', subpath: 'webweft/whatwg-url' },
   // The MIME Sniffing Standard (webweft/mimesniff, and the whatwg-mimetype drop-in over it).
-  mimesniff: { features: 'mimesniff', subpath: 'webweft/mimesniff' },
+  mimesniff: { features: 'mime-type-records', subpath: 'webweft/mimesniff' },
   // Everything in one unit, for polyfill.js (one script, so one copy of the URL parser and the
   // encoders instead of one per area).
   full: { features: 'full', subpath: 'webweft/polyfill' },
@@ -84,15 +85,18 @@ const AREAS = {
   // No unit (js/structured-clone/).
   'structured-clone': { entry: 'structured-clone.js', unit: null, globals: ['structuredClone', 'DOMException'] },
   html: { entry: 'html.js', globals: [], namespace: 'html', polyfill: false },
+  // MIME Sniffing (whatwg-url-core imports its MIMEType for data-urls' results).
+  mimesniff: { entry: 'mimesniff.js', globals: [], polyfill: false },
+  // whatwg-mimetype's API, re-exported from the mimesniff area's file (one instance for both).
+  'whatwg-mimetype': { entry: 'whatwg-mimetype.js', unit: 'mimesniff', globals: [], polyfill: false },
   // Not a subpath: what `whatwg-url` and `whatwg-url-webidl2js-wrapper` (the subpaths
   // `./whatwg-url` and `./whatwg-url/webidl2js-wrapper`) re-export, so that they share one wasm
   // instance and one set of interfaces.
   'whatwg-url-core': { entry: 'whatwg-url-core.js', unit: 'whatwg-url', globals: [], polyfill: false, subpath: false },
   'whatwg-url': { entry: 'whatwg-url.js', globals: [], polyfill: false },
   'whatwg-url-webidl2js-wrapper': { entry: 'whatwg-url-webidl2js-wrapper.js', unit: 'whatwg-url', globals: [], polyfill: false },
-  mimesniff: { entry: 'mimesniff.js', globals: [], polyfill: false },
-  // whatwg-mimetype's API, re-exported from the mimesniff area's file (one instance for both).
-  'whatwg-mimetype': { entry: 'whatwg-mimetype.js', unit: 'mimesniff', globals: [], polyfill: false },
+  // data-urls' API, re-exported from whatwg-url-core (the whatwg-url unit's parser and records).
+  'data-urls': { entry: 'data-urls.js', unit: 'whatwg-url', globals: [], polyfill: false },
 };
 // polyfill.js: every area over the one `full` unit (js/entries/full.js), installing every global.
 const FULL = {
@@ -341,6 +345,7 @@ const declarations = {
   'whatwg-url-webidl2js-wrapper': () => types('whatwg-url-webidl2js-wrapper.d.ts'),
   mimesniff: () => types('mimesniff.d.ts'),
   'whatwg-mimetype': () => types('whatwg-mimetype.d.ts'),
+  'data-urls': () => types('data-urls.d.ts'),
   index: () =>
     ['base64', 'dom-exception', 'encoding', 'html', 'install-polyfill', 'structured-clone', 'url']
       .map((name) => types(`${name}.d.ts`))

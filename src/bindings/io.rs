@@ -39,7 +39,7 @@ pub fn io_output() -> *const u8 {
     feature = "encoding",
     feature = "html",
     feature = "public-suffix-list",
-    feature = "mimesniff"
+    feature = "mime-type-records"
 ))]
 pub fn with_input_bytes<R>(len: usize, f: impl FnOnce(&[u8]) -> R) -> R {
     INPUT.with_borrow_mut(|input| {
@@ -58,7 +58,7 @@ pub fn with_input_bytes<R>(len: usize, f: impl FnOnce(&[u8]) -> R) -> R {
     feature = "encoding-legacy",
     feature = "html",
     feature = "public-suffix-list",
-    feature = "mimesniff"
+    feature = "mime-type-records"
 ))]
 pub fn with_input_str<R>(len: usize, f: impl FnOnce(&str) -> R) -> R {
     with_input_bytes(len, |bytes| f(input_text(bytes)))
@@ -70,7 +70,7 @@ pub fn with_input_str<R>(len: usize, f: impl FnOnce(&str) -> R) -> R {
     feature = "encoding-legacy",
     feature = "html",
     feature = "public-suffix-list",
-    feature = "mimesniff"
+    feature = "mime-type-records"
 ))]
 pub fn input_text(bytes: &[u8]) -> &str {
     match core::str::from_utf8(bytes) {
@@ -85,7 +85,7 @@ pub fn input_text(bytes: &[u8]) -> &str {
     feature = "encoding",
     feature = "html",
     feature = "public-suffix-list",
-    feature = "mimesniff"
+    feature = "mime-type-records"
 ))]
 pub fn set_output(bytes: Vec<u8>) -> usize {
     OUTPUT.with_borrow_mut(|output| {

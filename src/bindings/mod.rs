@@ -12,7 +12,7 @@ mod errors;
 #[cfg(feature = "html")]
 pub(crate) mod html;
 mod io;
-#[cfg(feature = "mimesniff")]
+#[cfg(feature = "mime-type-records")]
 mod mimesniff;
 #[cfg(feature = "public-suffix-list")]
 mod public_suffix;
@@ -22,6 +22,9 @@ mod url;
 // `webweft/url` does not need).
 #[cfg(feature = "url-records")]
 mod url_records;
+// Fetch's data: URL processor, for the data-urls drop-in over the whatwg-url unit.
+#[cfg(all(feature = "url-records", feature = "data-url"))]
+mod data_url;
 
 /// Talc as the allocator: ~3 KB gzip smaller than dlmalloc and faster (docs/size.md); it reuses
 /// freed memory and grows the wasm memory only when nothing free fits.

@@ -23,12 +23,17 @@ pub fn data_url_processor(data_url: &Url) -> Option<DataUrl> {
     if data_url.scheme() != "data" {
         return None;
     }
-    // 2–3. Let input be the URL serializer's output with exclude fragment set to true, without
-    //      its leading "data:".
-    let input = data_url
-        .serialize_excluding_fragment()
-        .get("data:".len()..)
-        .unwrap_or_default();
+    // 2. Let input be the URL serializer's output with exclude fragment set to true.
+    data_url_processor_given_serialization(data_url.serialize_excluding_fragment())
+}
+
+/// The `data:` URL processor from step 3 on, given step 2's input: the serialization of a URL
+/// whose scheme is "data", with exclude fragment set to true. For callers that hold a URL record
+/// in another form (the whatwg-url drop-in's records) and serialize it themselves; `None` is
+/// failure, and so is an input that does not start with "data:".
+pub fn data_url_processor_given_serialization(input: &str) -> Option<DataUrl> {
+    // 3. Remove the leading "data:" from input.
+    let input = input.strip_prefix("data:")?;
     // 4. Let position point at the start of input.
     let mut position = 0;
     // 5–6. Let mimeType be the code points that are not U+002C (,), with leading and trailing

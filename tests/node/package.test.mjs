@@ -40,6 +40,7 @@ const SUBPATHS = {
     },
   },
   './mimesniff': { file: 'mimesniff', call: (m) => `${new m.MIMEType(' Text/HTML;A=b ')}` === 'text/html;a=b' },
+  './data-urls': { file: 'data-urls', call: (m) => m.parseDataURL('data:,%41').body[0] === 0x41 },
   './whatwg-mimetype': {
     file: 'whatwg-mimetype',
     call: (m) => m.computedMIMEType(new Uint8Array([0x42, 0x4d])).essence === 'image/bmp',
