@@ -120,7 +120,7 @@ pub mod public_suffix;
 #[cfg(feature = "url")]
 pub mod url;
 
-#[cfg(feature = "html")]
+#[cfg(any(feature = "html", feature = "html-encoding-sniffing"))]
 pub mod html;
 
 #[cfg(feature = "encoding")]

@@ -41,6 +41,8 @@ const UNITS = {
   'whatwg-url': { features: 'url-records,data-url', subpath: 'webweft/whatwg-url' },
   // The MIME Sniffing Standard (webweft/mimesniff, and the whatwg-mimetype drop-in over it).
   mimesniff: { features: 'mime-type-records', subpath: 'webweft/mimesniff' },
+  // HTML's encoding sniffing with the encoding labels (webweft/html-encoding-sniffer).
+  'html-encoding-sniffer': { features: 'html-encoding-sniffing', subpath: 'webweft/html-encoding-sniffer' },
   // Everything in one unit, for polyfill.js (one script, so one copy of the URL parser and the
   // encoders instead of one per area).
   full: { features: 'full', subpath: 'webweft/polyfill' },
@@ -97,6 +99,7 @@ const AREAS = {
   'whatwg-url-webidl2js-wrapper': { entry: 'whatwg-url-webidl2js-wrapper.js', unit: 'whatwg-url', globals: [], polyfill: false },
   // data-urls' API, re-exported from whatwg-url-core (the whatwg-url unit's parser and records).
   'data-urls': { entry: 'data-urls.js', unit: 'whatwg-url', globals: [], polyfill: false },
+  'html-encoding-sniffer': { entry: 'html-encoding-sniffer.js', globals: [], polyfill: false },
 };
 // polyfill.js: every area over the one `full` unit (js/entries/full.js), installing every global.
 const FULL = {
@@ -346,6 +349,7 @@ const declarations = {
   mimesniff: () => types('mimesniff.d.ts'),
   'whatwg-mimetype': () => types('whatwg-mimetype.d.ts'),
   'data-urls': () => types('data-urls.d.ts'),
+  'html-encoding-sniffer': () => types('html-encoding-sniffer.d.ts'),
   index: () =>
     ['base64', 'dom-exception', 'encoding', 'html', 'install-polyfill', 'structured-clone', 'url']
       .map((name) => types(`${name}.d.ts`))

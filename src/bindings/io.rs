@@ -70,7 +70,8 @@ pub fn with_input_str<R>(len: usize, f: impl FnOnce(&str) -> R) -> R {
     feature = "encoding-legacy",
     feature = "html",
     feature = "public-suffix-list",
-    feature = "mime-type-records"
+    feature = "mime-type-records",
+    feature = "html-encoding-sniffing"
 ))]
 pub fn input_text(bytes: &[u8]) -> &str {
     match core::str::from_utf8(bytes) {

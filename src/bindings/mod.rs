@@ -7,6 +7,8 @@
 
 #[cfg(feature = "encoding")]
 mod encoding;
+#[cfg(feature = "html-encoding-sniffing")]
+mod encoding_sniffing;
 #[cfg(feature = "encoding")]
 mod errors;
 #[cfg(feature = "html")]

@@ -28,7 +28,7 @@ pub struct SniffingInputs<'a> {
     /// `Content-Type`), if any.
     pub transport_layer_encoding_label: Option<&'a str>,
     /// The end condition of the prescan: how many bytes it may look at (the standard encourages
-    /// 1024). 0 skips the prescan.
+    /// 1024). At 0 the prescan aborts at once, and get an XML encoding still reads the bytes.
     pub max_prescan_bytes: usize,
     /// The implementation-defined or user-specified default encoding (step 9).
     pub default_encoding: Encoding,
@@ -53,27 +53,55 @@ pub fn encoding_sniffing_algorithm(
     bytes: &[u8],
     inputs: &SniffingInputs<'_>,
 ) -> (Encoding, Confidence) {
+    // 9. Otherwise, return the default encoding with confidence tentative.
+    encoding_sniffing_algorithm_before_default(bytes, inputs)
+        .unwrap_or((inputs.default_encoding, Confidence::Tentative))
+}
+
+/// The encoding sniffing algorithm's steps 1–8: `None` where it comes to step 9's default
+/// encoding (for callers that keep the default in another form, such as a label).
+pub fn encoding_sniffing_algorithm_before_default(
+    bytes: &[u8],
+    inputs: &SniffingInputs<'_>,
+) -> Option<(Encoding, Confidence)> {
     // 1. If the result of BOM sniffing is an encoding, return it with confidence certain.
     if let Some(encoding) = bom_sniff(bytes) {
-        return (encoding, Confidence::Certain);
+        return Some((encoding, Confidence::Certain));
     }
     // 4. If the transport layer specifies a supported encoding, return it with certain.
     if let Some(encoding) = inputs
         .transport_layer_encoding_label
         .and_then(Encoding::for_label)
     {
-        return (encoding, Confidence::Certain);
+        return Some((encoding, Confidence::Certain));
     }
-    // 5. Optionally prescan the byte stream, with the end condition after max_prescan_bytes;
-    //    an encoding found is returned with confidence tentative.
-    if inputs.max_prescan_bytes > 0
-        && let Some(encoding) =
-            prescan_a_byte_stream_to_determine_its_encoding(bytes, inputs.max_prescan_bytes)
-    {
-        return (encoding, Confidence::Tentative);
-    }
-    // 9. Otherwise, return the default encoding with confidence tentative.
-    (inputs.default_encoding, Confidence::Tentative)
+    // 5. Prescan the byte stream, with the end condition after max_prescan_bytes; an encoding
+    //    found is returned with confidence tentative.
+    prescan_a_byte_stream_to_determine_its_encoding(bytes, inputs.max_prescan_bytes)
+        .map(|encoding| (encoding, Confidence::Tentative))
+}
+
+/// html-encoding-sniffer's XML mode, which follows WebKit's sniffing of XML documents until the
+/// HTML Standard defines one (whatwg/html#12968): a byte order mark, then the transport-layer
+/// label, then, once 8 bytes are known, the UTF-16 '<?x' signatures or the XML declaration
+/// (get an XML encoding). `None` leaves the caller's default (UTF-8 for XML).
+pub fn xml_encoding_sniffing(
+    bytes: &[u8],
+    transport_layer_encoding_label: Option<&str>,
+) -> Option<Encoding> {
+    // RFC 7303 §3.2 gives a byte order mark precedence over the transport layer.
+    bom_sniff(bytes)
+        .or_else(|| transport_layer_encoding_label.and_then(Encoding::for_label))
+        .or_else(|| match bytes {
+            [_, _, _, _, _, _, _, _, ..] if bytes.starts_with(b"<\0?\0x\0") => {
+                Some(Encoding::Utf16Le)
+            }
+            [_, _, _, _, _, _, _, _, ..] if bytes.starts_with(b"\0<\0?\0x") => {
+                Some(Encoding::Utf16Be)
+            }
+            [_, _, _, _, _, _, _, _, ..] => get_an_xml_encoding(bytes),
+            _ => None,
+        })
 }
 
 /// Running out of bytes or reaching the end condition: the prescan aborts.
@@ -440,6 +468,32 @@ mod tests {
     }
 
     #[test]
+    fn xml_mode() {
+        assert_eq!(
+            xml_encoding_sniffing(b"\xFE\xFF", Some("gbk")),
+            Some(Encoding::Utf16Be)
+        );
+        assert_eq!(
+            xml_encoding_sniffing(b"<?xml", Some("gbk")),
+            Some(Encoding::Gbk)
+        );
+        assert_eq!(
+            xml_encoding_sniffing(b"<?xml encoding='gbk'?>", None),
+            Some(Encoding::Gbk)
+        );
+        assert_eq!(xml_encoding_sniffing(b"<?xml e>", None), None);
+        assert_eq!(
+            xml_encoding_sniffing(b"<\0?\0x\0m\0", None),
+            Some(Encoding::Utf16Le)
+        );
+        assert_eq!(xml_encoding_sniffing(b"<\0?\0x\0", None), None);
+        assert_eq!(
+            xml_encoding_sniffing(b"\0<\0?\0x\0m", None),
+            Some(Encoding::Utf16Be)
+        );
+    }
+
+    #[test]
     fn sniffing_order_and_confidence() {
         let inputs = SniffingInputs {
             transport_layer_encoding_label: Some("latin2"),
@@ -474,6 +528,10 @@ mod tests {
         assert_eq!(
             encoding_sniffing_algorithm(&html[3..], &no_prescan),
             (Encoding::Utf8, Confidence::Tentative)
+        );
+        assert_eq!(
+            encoding_sniffing_algorithm(b"<?xml encoding='gbk'?>", &no_prescan),
+            (Encoding::Gbk, Confidence::Tentative)
         );
     }
 }

@@ -151,14 +151,14 @@ pub(crate) fn decimal_digits(n: u64, buffer: &mut [u8; 20]) -> &[u8] {
 }
 
 /// Appends `n` in decimal.
-#[cfg(any(feature = "url", feature = "html"))]
+#[cfg(any(feature = "url", feature = "html", feature = "html-encoding-sniffing"))]
 pub(crate) fn push_decimal(out: &mut String, n: u64) {
     push_zero_padded_decimal(out, n, 1);
 }
 
 /// Appends `n` in decimal with leading zeros to at least `min_digits` digits ("0007" for 7
 /// and 4): the dates' and times' fixed-width fields.
-#[cfg(any(feature = "url", feature = "html"))]
+#[cfg(any(feature = "url", feature = "html", feature = "html-encoding-sniffing"))]
 pub(crate) fn push_zero_padded_decimal(out: &mut String, n: u64, min_digits: usize) {
     let mut buffer = [0; 20];
     let digits = decimal_digits(n, &mut buffer);
@@ -251,7 +251,7 @@ mod tests {
     }
 
     #[test]
-    #[cfg(any(feature = "url", feature = "html"))]
+    #[cfg(any(feature = "url", feature = "html", feature = "html-encoding-sniffing"))]
     fn decimals_match_core_fmt() {
         for n in [
             0,

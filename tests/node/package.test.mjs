@@ -40,6 +40,10 @@ const SUBPATHS = {
     },
   },
   './mimesniff': { file: 'mimesniff', call: (m) => `${new m.MIMEType(' Text/HTML;A=b ')}` === 'text/html;a=b' },
+  './html-encoding-sniffer': {
+    file: 'html-encoding-sniffer',
+    call: (m) => m.htmlEncodingSniffer(new TextEncoder().encode('<meta charset=sjis>')) === 'Shift_JIS',
+  },
   './data-urls': { file: 'data-urls', call: (m) => m.parseDataURL('data:,%41').body[0] === 0x41 },
   './whatwg-mimetype': {
     file: 'whatwg-mimetype',
@@ -300,7 +304,16 @@ test('the ES modules for bundlers share one copy of the modules that are not per
   };
   for (const [source, file] of Object.entries(shared)) assert.deepEqual(copies[source], [file], source);
   // js/io.js holds one unit's buffers: a copy in each module with a unit of its own, per flavour.
-  const perUnit = ['encoding-lite', 'encoding', 'html', 'mimesniff', 'public-suffix', 'url', 'whatwg-url-core'];
+  const perUnit = [
+    'encoding-lite',
+    'encoding',
+    'html',
+    'html-encoding-sniffer',
+    'mimesniff',
+    'public-suffix',
+    'url',
+    'whatwg-url-core',
+  ];
   const flavours = ['.js', '.workerd.js', '.no-wasm.js'];
   assert.deepEqual(copies['io.js'].sort(), flavours.flatMap((suffix) => perUnit.map((name) => `${name}${suffix}`)).sort());
 });
