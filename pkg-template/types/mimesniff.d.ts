@@ -52,7 +52,7 @@ export interface MIMETypeRecord {
 /** Parse a MIME type: null for failure. */
 export declare function parseMIMEType(input: string): MIMEType | null;
 /** Parse a MIME type from bytes (isomorphic decoded): null for failure. */
-export declare function parseMIMETypeFromBytes(input: BufferSource): MIMEType | null;
+export declare function parseMIMETypeFromBytes(input: ArrayBufferLike | ArrayBufferView): MIMEType | null;
 /** Serialize a MIME type. */
 export declare function serializeMIMEType(mimeType: MIMETypeRecord): string;
 
@@ -79,4 +79,4 @@ export interface ComputedMIMETypeOptions {
 }
 
 /** Determining the computed MIME type of a resource (MIME Sniffing §7). */
-export declare function computedMIMEType(resource: BufferSource, options?: ComputedMIMETypeOptions): MIMEType;
+export declare function computedMIMEType(resource: ArrayBufferLike | ArrayBufferView, options?: ComputedMIMETypeOptions): MIMEType;
