@@ -27,10 +27,9 @@ export interface DataURL {
   body: Uint8Array;
 }
 
-/** A URL record as webweft/whatwg-url's parseURL makes them. */
+/** A URL record as webweft/whatwg-url's parseURL makes them (its other fields are read as such). */
 export interface URLRecord {
   scheme: string;
-  [component: string]: unknown;
 }
 
 /**
