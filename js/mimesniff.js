@@ -1,9 +1,12 @@
-// The MIME Sniffing Standard (src/mimesniff): MIME type records as objects (the `MIMEType` and
+// The MIME Sniffing Standard (src/mimesniff), and Fetch's data: URL processor (src/fetch) whose
+// results are MIME type records: MIME type records as objects (the `MIMEType` and
 // `MIMETypeParameters` classes of the whatwg-mimetype package, whose API webweft/whatwg-mimetype
 // re-exports), parsing and serializing, the MIME type groups, and the computed MIME type of a
 // resource. Every algorithm runs in wasm (src/bindings/mimesniff.rs); a MIME type crosses as its
 // pieces joined by NUL, which no piece of a valid MIME type holds.
 import {
+  dataURLBody,
+  dataURLProcess,
   MimesniffPiece as Piece,
   MimesniffSupplied as Supplied,
   mimesniffComputed,
@@ -12,7 +15,7 @@ import {
   mimesniffSerialize,
   mimesniffValidate,
 } from '#glue';
-import { readLatin1, writeBytes, writeString } from './io.js';
+import { readBytes, readLatin1, writeBytes, writeString } from './io.js';
 import { toUint8Array } from './webidl.js';
 
 // Captured at load: a page may replace the built-ins later.
@@ -294,4 +297,16 @@ export function computedMIMEType(resource, { contentTypeHeader, providedType, no
   const result = mimesniffComputed(headerLength, suppliedLength, kind, Boolean(noSniff), answer);
   if (threw) throw thrown;
   return result === SUPPLIED ? suppliedMIMEType : new MIMEType(readLatin1(result));
+}
+
+/**
+ * Fetch's data: URL processor from its third step, given a URL's serialization with exclude
+ * fragment set (the second step's input): `{ mimeType, body }` (a MIMEType and a Uint8Array),
+ * or null for failure. The data-urls drop-in serializes whatwg-url's records for it.
+ */
+export function dataURLProcessor(serializedURL) {
+  const length = dataURLProcess(writeString(StringCtor(serializedURL)));
+  if (length === FAILURE) return null;
+  const mimeType = new MIMEType(readLatin1(length));
+  return { mimeType, body: readBytes(dataURLBody()) };
 }

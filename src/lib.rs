@@ -134,6 +134,14 @@ pub mod mimesniff;
 #[cfg(feature = "data-url")]
 pub mod fetch;
 
+/// URL's percent-encoding module on its own (the `url` feature has it as
+/// `url::percent_encoding`), for the data: URL processor in builds without the URL parser: the
+/// npm package's mimesniff unit. Only percent-decoding is used there.
+#[cfg(all(feature = "data-url", not(feature = "url")))]
+#[path = "url/percent_encoding.rs"]
+#[allow(dead_code)]
+mod percent_encoding;
+
 #[cfg(all(target_arch = "wasm32", feature = "bindings"))]
 mod bindings;
 

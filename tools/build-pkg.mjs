@@ -37,10 +37,9 @@ const UNITS = {
   html: { features: 'html', subpath: 'webweft/html' },
   // The URL Standard's record-level algorithms with the url unit's (webweft/whatwg-url, a
   // drop-in for the whatwg-url package: js/whatwg-url/).
-  // With Fetch's data: URL processor, for the data-urls drop-in (webweft/data-urls) over it.
-  'whatwg-url': { features: 'url-records,data-url', subpath: 'webweft/whatwg-url' },
+  'whatwg-url': { features: 'url-records', subpath: 'webweft/whatwg-url' },
   // The MIME Sniffing Standard (webweft/mimesniff, and the whatwg-mimetype drop-in over it).
-  mimesniff: { features: 'mime-type-records', subpath: 'webweft/mimesniff' },
+  mimesniff: { features: 'mime-type-records,data-url', subpath: 'webweft/mimesniff' },
   // HTML's encoding sniffing with the encoding labels (webweft/html-encoding-sniffer).
   'html-encoding-sniffer': { features: 'html-encoding-sniffing', subpath: 'webweft/html-encoding-sniffer' },
   // Everything in one unit, for polyfill.js (one script, so one copy of the URL parser and the
@@ -87,7 +86,7 @@ const AREAS = {
   // No unit (js/structured-clone/).
   'structured-clone': { entry: 'structured-clone.js', unit: null, globals: ['structuredClone', 'DOMException'] },
   html: { entry: 'html.js', globals: [], namespace: 'html', polyfill: false },
-  // MIME Sniffing (whatwg-url-core imports its MIMEType for data-urls' results).
+  // MIME Sniffing and Fetch's data: URL processor.
   mimesniff: { entry: 'mimesniff.js', globals: [], polyfill: false },
   // whatwg-mimetype's API, re-exported from the mimesniff area's file (one instance for both).
   'whatwg-mimetype': { entry: 'whatwg-mimetype.js', unit: 'mimesniff', globals: [], polyfill: false },
@@ -97,8 +96,8 @@ const AREAS = {
   'whatwg-url-core': { entry: 'whatwg-url-core.js', unit: 'whatwg-url', globals: [], polyfill: false, subpath: false },
   'whatwg-url': { entry: 'whatwg-url.js', globals: [], polyfill: false },
   'whatwg-url-webidl2js-wrapper': { entry: 'whatwg-url-webidl2js-wrapper.js', unit: 'whatwg-url', globals: [], polyfill: false },
-  // data-urls' API, re-exported from whatwg-url-core (the whatwg-url unit's parser and records).
-  'data-urls': { entry: 'data-urls.js', unit: 'whatwg-url', globals: [], polyfill: false },
+  // data-urls' API over whatwg-url-core's parser and records and mimesniff's data: URL processor.
+  'data-urls': { entry: 'data-urls.js', unit: 'mimesniff', globals: [], polyfill: false },
   'html-encoding-sniffer': { entry: 'html-encoding-sniffer.js', globals: [], polyfill: false },
 };
 // polyfill.js: every area over the one `full` unit (js/entries/full.js), installing every global.

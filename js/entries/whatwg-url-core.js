@@ -26,9 +26,6 @@ export {
   setTheUsername,
 } from '../whatwg-url/records.js';
 
-// data-urls' API, over this unit's parser and data: URL processor (webweft/data-urls).
-export { fromURLRecord, parseDataURL } from '../whatwg-url/data-urls.js';
-
 // The webidl2js interface modules (install, is, convert, create, ...).
 export { URLInterface, URLSearchParamsInterface };
 

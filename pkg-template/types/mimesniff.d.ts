@@ -78,5 +78,11 @@ export interface ComputedMIMETypeOptions {
   isSupported?: (mimeType: MIMEType) => boolean;
 }
 
+/**
+ * Fetch's `data:` URL processor from its third step, given a URL's serialization with exclude
+ * fragment set: the MIME type and body, or null for failure.
+ */
+export declare function dataURLProcessor(serializedURL: string): { mimeType: MIMEType; body: Uint8Array } | null;
+
 /** Determining the computed MIME type of a resource (MIME Sniffing §7). */
 export declare function computedMIMEType(resource: ArrayBufferLike | ArrayBufferView, options?: ComputedMIMETypeOptions): MIMEType;

@@ -1,5 +1,5 @@
-//! Fetch's `data:` URL processor for the data-urls drop-in (`js/whatwg-url/data-urls.js`), in the
-//! whatwg-url unit, whose records the drop-in serializes before calling it.
+//! Fetch's `data:` URL processor for `js/mimesniff.js` (and the data-urls drop-in over it, which
+//! parses and serializes URLs with the whatwg-url area), in the mimesniff unit.
 //!
 //! The input buffer holds the URL's serialization with exclude fragment set (UTF-8). The MIME
 //! type's serialization (code points ≤ U+00FF) goes out isomorphic encoded, then, on request,

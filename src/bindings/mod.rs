@@ -24,8 +24,8 @@ mod url;
 // `webweft/url` does not need).
 #[cfg(feature = "url-records")]
 mod url_records;
-// Fetch's data: URL processor, for the data-urls drop-in over the whatwg-url unit.
-#[cfg(all(feature = "url-records", feature = "data-url"))]
+// Fetch's data: URL processor, for the data-urls drop-in over the mimesniff unit.
+#[cfg(all(feature = "mime-type-records", feature = "data-url"))]
 mod data_url;
 
 /// Talc as the allocator: ~3 KB gzip smaller than dlmalloc and faster (docs/size.md); it reuses

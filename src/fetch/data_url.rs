@@ -3,8 +3,10 @@
 use crate::infra::forgiving_base64_decode_utf8;
 use crate::infra::strings::{collect_code_points, strip_leading_and_trailing_ascii_whitespace};
 use crate::mimesniff::MimeType;
-use crate::url::Url;
-use crate::url::percent_encoding::percent_decode_str;
+#[cfg(not(feature = "url"))]
+use crate::percent_encoding::percent_decode_str;
+#[cfg(feature = "url")]
+use crate::url::{Url, percent_encoding::percent_decode_str};
 use alloc::{string::String, vec::Vec};
 
 /// A `data:` URL struct: a MIME type and a body.
@@ -18,6 +20,7 @@ pub struct DataUrl {
 
 /// The `data:` URL processor, given a URL whose scheme is "data": `None` is failure (a URL of
 /// any other scheme fails too, where the standard asserts).
+#[cfg(feature = "url")]
 pub fn data_url_processor(data_url: &Url) -> Option<DataUrl> {
     // 1. Assert: dataURL's scheme is "data".
     if data_url.scheme() != "data" {

@@ -13,4 +13,6 @@
 
 mod data_url;
 
-pub use data_url::{DataUrl, data_url_processor, data_url_processor_given_serialization};
+#[cfg(feature = "url")]
+pub use data_url::data_url_processor;
+pub use data_url::{DataUrl, data_url_processor_given_serialization};
