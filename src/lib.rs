@@ -120,6 +120,9 @@ pub mod public_suffix;
 #[cfg(feature = "url")]
 pub mod url;
 
+#[cfg(feature = "urlpattern")]
+pub mod urlpattern;
+
 #[cfg(feature = "html")]
 pub mod html;
 

@@ -1,0 +1,566 @@
+//! The WHATWG URL Pattern Standard: `URLPattern`'s constructor, `test`, `exec` and
+//! `hasRegExpGroups`, with the standard's algorithms (tokenizer, pattern parser, constructor
+//! string parser, URLPatternInit processing, component compilation).
+//!
+//! Canonicalization goes through webweft's own URL parser (the basic URL parser with a state
+//! override on a dummy URL). Matching is linear: a component without custom regexp groups
+//! (`(\d+)`) runs on a Pike VM (see `matcher`) that captures what the standard's generated
+//! regular expression captures, in O(input length × pattern size). A component with custom
+//! regexp groups runs its generated regular expression (flags `v`, or `vi` with ignore case)
+//! on the `regress` crate, an ECMAScript backtracking engine: like a browser's RegExp, such a
+//! group can take time exponential in the input length (e.g. `((a+)+)b`).
+//!
+//! ```
+//! use webweft::urlpattern::{UrlPattern, UrlPatternInput, UrlPatternOptions};
+//! let pattern = UrlPattern::new(
+//!     UrlPatternInput::String("https://example.com/books/:id(\\d+)"),
+//!     None,
+//!     UrlPatternOptions::default(),
+//! )
+//! .unwrap();
+//! assert_eq!(pattern.pathname(), "/books/:id(\\d+)");
+//! assert!(pattern.has_regexp_groups());
+//! let result = pattern.exec(UrlPatternInput::String("https://example.com/books/123"), None).unwrap().unwrap();
+//! assert_eq!(result.pathname.groups, [("id".to_string(), Some("123".to_string()))]);
+//! assert!(!pattern.test(UrlPatternInput::String("https://example.com/books/abc"), None).unwrap());
+//! ```
+
+mod canonicalize;
+mod constructor;
+mod matcher;
+mod parser;
+pub(crate) mod tables;
+mod tokenizer;
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use canonicalize::{InitType, process_a_urlpattern_init};
+use core::fmt;
+use matcher::Program;
+pub use parser::{
+    EncodingCallback, Modifier, Options, Part, PartType, generate_a_pattern_string,
+    generate_a_regular_expression_and_name_list, parse_a_pattern_string,
+};
+
+/// A failure the standard reports as a `TypeError`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UrlPatternError {
+    message: &'static str,
+}
+
+impl UrlPatternError {
+    pub(crate) fn new(message: &'static str) -> UrlPatternError {
+        UrlPatternError { message }
+    }
+
+    /// What went wrong, for the TypeError's message.
+    pub fn message(&self) -> &'static str {
+        self.message
+    }
+}
+
+impl fmt::Display for UrlPatternError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.message)
+    }
+}
+
+/// The `URLPatternInit` dictionary: each member present or not.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct UrlPatternInit {
+    /// `protocol`.
+    pub protocol: Option<String>,
+    /// `username`.
+    pub username: Option<String>,
+    /// `password`.
+    pub password: Option<String>,
+    /// `hostname`.
+    pub hostname: Option<String>,
+    /// `port`.
+    pub port: Option<String>,
+    /// `pathname`.
+    pub pathname: Option<String>,
+    /// `search`.
+    pub search: Option<String>,
+    /// `hash`.
+    pub hash: Option<String>,
+    /// `baseURL`.
+    pub base_url: Option<String>,
+}
+
+/// `URLPatternInput`: a constructor string (or URL string), or a `URLPatternInit`.
+#[derive(Clone, Copy, Debug)]
+pub enum UrlPatternInput<'a> {
+    /// A string.
+    String(&'a str),
+    /// A dictionary.
+    Init(&'a UrlPatternInit),
+}
+
+/// The `URLPatternOptions` dictionary.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct UrlPatternOptions {
+    /// `ignoreCase`.
+    pub ignore_case: bool,
+}
+
+/// How a component matches: the Pike VM, or an ECMAScript regular expression for custom
+/// regexp groups.
+#[derive(Clone, Debug)]
+enum Matcher {
+    Automaton(Program),
+    RegExp(regress::Regex),
+}
+
+/// A component (§1.3): its pattern string, how it matches, its group name list and whether
+/// it has regexp groups.
+#[derive(Clone, Debug)]
+pub struct Component {
+    pattern_string: String,
+    regular_expression_string: String,
+    matcher: Matcher,
+    group_name_list: Vec<String>,
+    has_regexp_groups: bool,
+    ignore_case: bool,
+}
+
+/// `URLPatternComponentResult`: the input and each group's value (`None` for undefined), in
+/// the group name list's order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ComponentResult {
+    /// `input`.
+    pub input: String,
+    /// `groups`.
+    pub groups: Vec<(String, Option<String>)>,
+}
+
+/// An input of `URLPatternResult`'s `inputs`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MatchInput {
+    /// A string (the input, or the base URL string).
+    String(String),
+    /// The dictionary given.
+    Init(UrlPatternInit),
+}
+
+/// `URLPatternResult`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UrlPatternResult {
+    /// `inputs`.
+    pub inputs: Vec<MatchInput>,
+    /// `protocol`.
+    pub protocol: ComponentResult,
+    /// `username`.
+    pub username: ComponentResult,
+    /// `password`.
+    pub password: ComponentResult,
+    /// `hostname`.
+    pub hostname: ComponentResult,
+    /// `port`.
+    pub port: ComponentResult,
+    /// `pathname`.
+    pub pathname: ComponentResult,
+    /// `search`.
+    pub search: ComponentResult,
+    /// `hash`.
+    pub hash: ComponentResult,
+}
+
+impl Component {
+    /// "compile a component".
+    pub fn compile(
+        input: &str,
+        encoding_callback: EncodingCallback<'_>,
+        options: &Options,
+    ) -> Result<Component, UrlPatternError> {
+        let part_list = parse_a_pattern_string(input, options, encoding_callback)?;
+        let (regular_expression_string, group_name_list) =
+            generate_a_regular_expression_and_name_list(&part_list, options);
+        let matcher = match Program::compile(&part_list, options) {
+            Some(program) => Matcher::Automaton(program),
+            None => {
+                // ECMAScript's `v` flag includes `u`'s rules (regress keeps them apart).
+                let flags = regress::Flags {
+                    icase: options.ignore_case,
+                    unicode: true,
+                    unicode_sets: true,
+                    ..regress::Flags::default()
+                };
+                let regex = regress::Regex::with_flags(&regular_expression_string, flags)
+                    .map_err(|_| UrlPatternError::new("invalid regular expression"))?;
+                Matcher::RegExp(regex)
+            }
+        };
+        let pattern_string = generate_a_pattern_string(&part_list, options);
+        let has_regexp_groups = part_list.iter().any(|part| part.kind == PartType::Regexp);
+        Ok(Component {
+            pattern_string,
+            regular_expression_string,
+            matcher,
+            group_name_list,
+            has_regexp_groups,
+            ignore_case: options.ignore_case,
+        })
+    }
+
+    /// The pattern string.
+    pub fn pattern_string(&self) -> &str {
+        &self.pattern_string
+    }
+
+    /// The standard's regular expression for this component (its flags are `v`, or `vi`
+    /// with [`Component::ignore_case`]).
+    pub fn regular_expression_string(&self) -> &str {
+        &self.regular_expression_string
+    }
+
+    /// Whether the component matches case-insensitively.
+    pub fn ignore_case(&self) -> bool {
+        self.ignore_case
+    }
+
+    /// The group name list.
+    pub fn group_name_list(&self) -> &[String] {
+        &self.group_name_list
+    }
+
+    /// Whether a part has a custom regular expression.
+    pub fn has_regexp_groups(&self) -> bool {
+        self.has_regexp_groups
+    }
+
+    /// RegExpBuiltinExec of the component's regular expression on `input`: `None` for no
+    /// match, else each group's byte range in `input` (`None` for undefined).
+    pub fn exec(&self, input: &str) -> Option<Vec<Option<(usize, usize)>>> {
+        match &self.matcher {
+            Matcher::Automaton(program) => program.exec(input),
+            Matcher::RegExp(regex) => {
+                let found = regex.find(input)?;
+                Some(
+                    (1..=self.group_name_list.len())
+                        .map(|index| found.group(index).map(|range| (range.start, range.end)))
+                        .collect(),
+                )
+            }
+        }
+    }
+
+    /// "create a component match result".
+    fn create_a_component_match_result(
+        &self,
+        input: String,
+        exec_result: Vec<Option<(usize, usize)>>,
+    ) -> ComponentResult {
+        let groups = self
+            .group_name_list
+            .iter()
+            .zip(exec_result)
+            .map(|(name, range)| {
+                let value = range.map(|(start, end)| String::from(&input[start..end]));
+                (name.clone(), value)
+            })
+            .collect();
+        ComponentResult { input, groups }
+    }
+
+    /// "protocol component matches a special scheme".
+    fn matches_a_special_scheme(&self) -> bool {
+        ["ftp", "file", "http", "https", "ws", "wss"]
+            .iter()
+            .any(|scheme| self.exec(scheme).is_some())
+    }
+}
+
+/// "hostname pattern is an IPv6 address".
+fn hostname_pattern_is_an_ipv6_address(input: &str) -> bool {
+    let mut chars = input.chars();
+    match (chars.next(), chars.next()) {
+        (Some('['), Some(_)) => true,
+        (Some('{' | '\\'), Some('[')) => true,
+        _ => false,
+    }
+}
+
+/// A URL pattern (§1.3) and its `URLPattern` API.
+#[derive(Clone, Debug)]
+pub struct UrlPattern {
+    protocol: Component,
+    username: Component,
+    password: Component,
+    hostname: Component,
+    port: Component,
+    pathname: Component,
+    search: Component,
+    hash: Component,
+}
+
+impl UrlPattern {
+    /// "create" a URL pattern (§1.4): `new URLPattern(input, baseURL, options)`.
+    pub fn new(
+        input: UrlPatternInput<'_>,
+        base_url: Option<&str>,
+        options: UrlPatternOptions,
+    ) -> Result<UrlPattern, UrlPatternError> {
+        let init = match input {
+            UrlPatternInput::String(input) => {
+                let mut init = constructor::parse_a_constructor_string(input)?;
+                if base_url.is_none() && init.protocol.is_none() {
+                    return Err(UrlPatternError::new(
+                        "a relative constructor string needs a base URL",
+                    ));
+                }
+                init.base_url = base_url.map(String::from);
+                init
+            }
+            UrlPatternInput::Init(init) => {
+                if base_url.is_some() {
+                    return Err(UrlPatternError::new(
+                        "a base URL goes in the URLPatternInit, not beside it",
+                    ));
+                }
+                init.clone()
+            }
+        };
+        let processed_init =
+            process_a_urlpattern_init(&init, InitType::Pattern, UrlPatternInit::default())?;
+        let wildcard = |component: Option<String>| component.unwrap_or_else(|| "*".to_string());
+        let protocol = wildcard(processed_init.protocol);
+        let username = wildcard(processed_init.username);
+        let password = wildcard(processed_init.password);
+        let hostname = wildcard(processed_init.hostname);
+        let mut port = wildcard(processed_init.port);
+        let pathname = wildcard(processed_init.pathname);
+        let search = wildcard(processed_init.search);
+        let hash = wildcard(processed_init.hash);
+        if is_special_scheme(&protocol)
+            && crate::url::SchemeType::from_scheme(protocol.as_bytes())
+                .default_port()
+                .is_some_and(|default| crate::url::serialize_integer(default.into()) == port)
+        {
+            port.clear();
+        }
+        use canonicalize::*;
+        let protocol = Component::compile(&protocol, &canonicalize_a_protocol, &Options::DEFAULT)?;
+        let username = Component::compile(&username, &canonicalize_a_username, &Options::DEFAULT)?;
+        let password = Component::compile(&password, &canonicalize_a_password, &Options::DEFAULT)?;
+        let hostname = if hostname_pattern_is_an_ipv6_address(&hostname) {
+            Component::compile(
+                &hostname,
+                &canonicalize_an_ipv6_hostname,
+                &Options::HOSTNAME,
+            )?
+        } else {
+            Component::compile(&hostname, &canonicalize_a_hostname, &Options::HOSTNAME)?
+        };
+        let port = Component::compile(
+            &port,
+            &|value: &str| canonicalize_a_port(value, None),
+            &Options::DEFAULT,
+        )?;
+        let compile_options = Options {
+            ignore_case: options.ignore_case,
+            ..Options::DEFAULT
+        };
+        let pathname = if protocol.matches_a_special_scheme() {
+            let path_compile_options = Options {
+                ignore_case: options.ignore_case,
+                ..Options::PATHNAME
+            };
+            Component::compile(&pathname, &canonicalize_a_pathname, &path_compile_options)?
+        } else {
+            Component::compile(
+                &pathname,
+                &canonicalize_an_opaque_pathname,
+                &compile_options,
+            )?
+        };
+        let search = Component::compile(&search, &canonicalize_a_search, &compile_options)?;
+        let hash = Component::compile(&hash, &canonicalize_a_hash, &compile_options)?;
+        Ok(UrlPattern {
+            protocol,
+            username,
+            password,
+            hostname,
+            port,
+            pathname,
+            search,
+            hash,
+        })
+    }
+
+    /// `protocol`: the protocol component's pattern string.
+    pub fn protocol(&self) -> &str {
+        &self.protocol.pattern_string
+    }
+    /// `username`.
+    pub fn username(&self) -> &str {
+        &self.username.pattern_string
+    }
+    /// `password`.
+    pub fn password(&self) -> &str {
+        &self.password.pattern_string
+    }
+    /// `hostname`.
+    pub fn hostname(&self) -> &str {
+        &self.hostname.pattern_string
+    }
+    /// `port`.
+    pub fn port(&self) -> &str {
+        &self.port.pattern_string
+    }
+    /// `pathname`.
+    pub fn pathname(&self) -> &str {
+        &self.pathname.pattern_string
+    }
+    /// `search`.
+    pub fn search(&self) -> &str {
+        &self.search.pattern_string
+    }
+    /// `hash`.
+    pub fn hash(&self) -> &str {
+        &self.hash.pattern_string
+    }
+
+    /// The eight components, in the order protocol, username, password, hostname, port,
+    /// pathname, search, hash.
+    pub fn components(&self) -> [&Component; 8] {
+        [
+            &self.protocol,
+            &self.username,
+            &self.password,
+            &self.hostname,
+            &self.port,
+            &self.pathname,
+            &self.search,
+            &self.hash,
+        ]
+    }
+
+    /// `hasRegExpGroups`: "has regexp groups".
+    pub fn has_regexp_groups(&self) -> bool {
+        self.components()
+            .iter()
+            .any(|component| component.has_regexp_groups)
+    }
+
+    /// `test(input, baseURL)`.
+    pub fn test(
+        &self,
+        input: UrlPatternInput<'_>,
+        base_url: Option<&str>,
+    ) -> Result<bool, UrlPatternError> {
+        Ok(self.exec(input, base_url)?.is_some())
+    }
+
+    /// `exec(input, baseURL)`: "match" (§1.4); `Ok(None)` for no match.
+    pub fn exec(
+        &self,
+        input: UrlPatternInput<'_>,
+        base_url_string: Option<&str>,
+    ) -> Result<Option<UrlPatternResult>, UrlPatternError> {
+        let mut inputs = Vec::new();
+        let values = match input {
+            UrlPatternInput::Init(init) => {
+                inputs.push(MatchInput::Init(init.clone()));
+                if base_url_string.is_some() {
+                    return Err(UrlPatternError::new(
+                        "a base URL goes in the URLPatternInit, not beside it",
+                    ));
+                }
+                let empty = UrlPatternInit {
+                    protocol: Some(String::new()),
+                    username: Some(String::new()),
+                    password: Some(String::new()),
+                    hostname: Some(String::new()),
+                    port: Some(String::new()),
+                    pathname: Some(String::new()),
+                    search: Some(String::new()),
+                    hash: Some(String::new()),
+                    base_url: None,
+                };
+                let Ok(apply_result) = process_a_urlpattern_init(init, InitType::Url, empty) else {
+                    return Ok(None);
+                };
+                [
+                    apply_result.protocol,
+                    apply_result.username,
+                    apply_result.password,
+                    apply_result.hostname,
+                    apply_result.port,
+                    apply_result.pathname,
+                    apply_result.search,
+                    apply_result.hash,
+                ]
+                .map(Option::unwrap_or_default)
+            }
+            UrlPatternInput::String(input) => {
+                inputs.push(MatchInput::String(String::from(input)));
+                let mut base_url = None;
+                if let Some(base_url_string) = base_url_string {
+                    let Ok(base) = crate::url::Url::parse(base_url_string, None) else {
+                        return Ok(None);
+                    };
+                    base_url = Some(base);
+                    inputs.push(MatchInput::String(String::from(base_url_string)));
+                }
+                let Ok(url) = crate::url::Url::parse(input, base_url.as_ref()) else {
+                    return Ok(None);
+                };
+                url_components(&url)
+            }
+        };
+        Ok(self.match_components(inputs, values))
+    }
+
+    /// "match" given a URL record (§1.4): the result's `inputs` is the URL's serialization.
+    pub fn match_url(&self, url: &crate::url::Url) -> Option<UrlPatternResult> {
+        let inputs = alloc::vec![MatchInput::String(String::from(url.href()))];
+        self.match_components(inputs, url_components(url))
+    }
+
+    /// The steps of "match" from the regular expressions' execution on.
+    fn match_components(
+        &self,
+        inputs: Vec<MatchInput>,
+        values: [String; 8],
+    ) -> Option<UrlPatternResult> {
+        let components = self.components();
+        let mut exec_results = Vec::with_capacity(8);
+        for (component, value) in components.iter().zip(&values) {
+            exec_results.push(component.exec(value)?);
+        }
+        let mut results = components.iter().zip(values).zip(exec_results).map(
+            |((component, value), exec_result)| {
+                component.create_a_component_match_result(value, exec_result)
+            },
+        );
+        let mut next = || results.next().expect("eight components");
+        Some(UrlPatternResult {
+            inputs,
+            protocol: next(),
+            username: next(),
+            password: next(),
+            hostname: next(),
+            port: next(),
+            pathname: next(),
+            search: next(),
+            hash: next(),
+        })
+    }
+}
+
+/// A URL's eight components as "match" reads them.
+fn url_components(url: &crate::url::Url) -> [String; 8] {
+    [
+        url.scheme().to_string(),
+        url.username().to_string(),
+        url.password().to_string(),
+        url.host_serialized().unwrap_or_default().to_string(),
+        url.port()
+            .map(|port| crate::url::serialize_integer(port.into()))
+            .unwrap_or_default(),
+        url.path().to_string(),
+        url.query().unwrap_or_default().to_string(),
+        url.fragment().unwrap_or_default().to_string(),
+    ]
+}

@@ -1,0 +1,2 @@
+//! Generated tables (see tools/urlpattern_tables/).
+pub(crate) mod identifier;
