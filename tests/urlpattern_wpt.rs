@@ -130,7 +130,7 @@ fn url_component(url: &Url, name: &str) -> String {
     }
 }
 
-fn js_truthy_str<'a>(value: Option<&'a Value>) -> Option<&'a str> {
+fn js_truthy_str(value: Option<&Value>) -> Option<&str> {
     value.and_then(Value::as_str).filter(|s| !s.is_empty())
 }
 
@@ -138,13 +138,10 @@ fn js_truthy_str<'a>(value: Option<&'a Value>) -> Option<&'a str> {
 fn default_expected(entry: &Value, component: &str) -> String {
     let pattern = entry["pattern"].as_array().unwrap();
     let first = pattern.first().and_then(Value::as_object);
-    let base_url = if let Some(base) = first.and_then(|first| js_truthy_str(first.get("baseURL"))) {
-        Some(Url::parse(base, None).unwrap())
-    } else if let Some(base) = pattern.get(1).and_then(Value::as_str) {
-        Some(Url::parse(base, None).unwrap())
-    } else {
-        None
-    };
+    let base_url = first
+        .and_then(|first| js_truthy_str(first.get("baseURL")))
+        .or_else(|| pattern.get(1).and_then(Value::as_str))
+        .map(|base| Url::parse(base, None).unwrap());
     let earlier: &[&str] = match component {
         "hostname" => &["protocol"],
         "port" => &["protocol", "hostname"],

@@ -274,11 +274,10 @@ impl Component {
 /// "hostname pattern is an IPv6 address".
 fn hostname_pattern_is_an_ipv6_address(input: &str) -> bool {
     let mut chars = input.chars();
-    match (chars.next(), chars.next()) {
-        (Some('['), Some(_)) => true,
-        (Some('{' | '\\'), Some('[')) => true,
-        _ => false,
-    }
+    matches!(
+        (chars.next(), chars.next()),
+        (Some('['), Some(_)) | (Some('{' | '\\'), Some('['))
+    )
 }
 
 /// A URL pattern (§1.3) and its `URLPattern` API.
