@@ -1,14 +1,14 @@
 //! Runs WPT's urlpattern/resources/urlpatterntestdata.json (read from `WPT_DIR`, default
 //! `../shared/wpt`) against `webweft::urlpattern` the way urlpatterntests.js does, case by
 //! case, printing passed/total. Every case counts; nothing is skipped.
-#![cfg(feature = "urlpattern")]
+#![cfg(feature = "urlpattern-regress")]
 
 use serde_json::{Map, Value};
 use std::path::PathBuf;
 use webweft::url::Url;
 use webweft::urlpattern::{
-    ComponentResult, MatchInput, UrlPattern, UrlPatternInit, UrlPatternInput, UrlPatternOptions,
-    UrlPatternResult,
+    ComponentResult, MatchInput, Regress, UrlPattern, UrlPatternInit, UrlPatternInput,
+    UrlPatternOptions, UrlPatternResult,
 };
 
 const COMPONENTS: [&str; 8] = [
@@ -90,7 +90,8 @@ fn construct(args: &[Value]) -> Result<UrlPattern, String> {
         },
         Some(_) => return Err("options is not a dictionary".into()),
     };
-    UrlPattern::new(input.as_input(), base_url.as_deref(), options).map_err(|e| e.to_string())
+    UrlPattern::new(input.as_input(), base_url.as_deref(), options, &Regress)
+        .map_err(|e| e.to_string())
 }
 
 fn pattern_component<'a>(pattern: &'a UrlPattern, name: &str) -> &'a str {

@@ -38,6 +38,8 @@ const UNITS = {
   // The URL Standard's record-level algorithms with the url unit's (webweft/whatwg-url, a
   // drop-in for the whatwg-url package: js/whatwg-url/).
   'whatwg-url': { features: 'url-records', subpath: 'webweft/whatwg-url' },
+  // URLPattern (js/urlpattern.js) with the URL parser it canonicalizes through.
+  urlpattern: { features: 'urlpattern-class', subpath: 'webweft/urlpattern' },
   // Everything in one unit, for polyfill.js (one script, so one copy of the URL parser and the
   // encoders instead of one per area).
   full: { features: 'full', subpath: 'webweft/polyfill' },
@@ -52,7 +54,7 @@ const UNITS = {
  */
 const OPT_LEVELS = {
   wasm: { 'encoding-lite': 's', html: 's' },
-  js: { url: 's', 'public-suffix': 's', encoding: 's', 'encoding-lite': 's', html: 's', 'whatwg-url': 's', full: 's' },
+  js: { url: 's', urlpattern: 's', 'public-suffix': 's', encoding: 's', 'encoding-lite': 's', html: 's', 'whatwg-url': 's', full: 's' },
 };
 
 /**
@@ -69,6 +71,7 @@ const AREAS = {
   base64: { entry: 'base64.js', unit: null, globals: ['atob', 'btoa', 'DOMException'] },
   encoding: { entry: 'encoding.js', globals: ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'] },
   url: { entry: 'url.js', globals: ['URL', 'URLSearchParams'] },
+  urlpattern: { entry: 'urlpattern.js', globals: ['URLPattern'] },
   'encoding-lite': { entry: 'encoding.js', globals: [], polyfill: false },
   // No unit (js/structured-clone/).
   'structured-clone': { entry: 'structured-clone.js', unit: null, globals: ['structuredClone', 'DOMException'] },
@@ -319,6 +322,7 @@ const htmlTopLevel = () =>
 const declarations = {
   base64: () => types('base64.d.ts') + types('dom-exception.d.ts'),
   url: () => types('url.d.ts'),
+  urlpattern: () => types('urlpattern.d.ts'),
   encoding: () => types('encoding.d.ts'),
   'encoding-lite': () => types('encoding.d.ts'),
   'structured-clone': () => types('structured-clone.d.ts') + types('dom-exception.d.ts'),
@@ -326,7 +330,7 @@ const declarations = {
   'whatwg-url': () => types('whatwg-url.d.ts'),
   'whatwg-url-webidl2js-wrapper': () => types('whatwg-url-webidl2js-wrapper.d.ts'),
   index: () =>
-    ['base64', 'dom-exception', 'encoding', 'html', 'install-polyfill', 'structured-clone', 'url']
+    ['base64', 'dom-exception', 'encoding', 'html', 'install-polyfill', 'structured-clone', 'url', 'urlpattern']
       .map((name) => types(`${name}.d.ts`))
       .join('\n'),
   // Every polyfill subpath: the globals `webweft` and `webweftPolyfillOptions`.

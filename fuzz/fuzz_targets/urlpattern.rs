@@ -12,7 +12,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use webweft::urlpattern::{
-    UrlPattern, UrlPatternInit, UrlPatternInput, UrlPatternOptions, UrlPatternResult,
+    Regress, UrlPattern, UrlPatternInit, UrlPatternInput, UrlPatternOptions, UrlPatternResult,
 };
 
 fn check_vm_against_regress(pattern: &UrlPattern, inputs: &[&str]) {
@@ -31,7 +31,7 @@ fn check_vm_against_regress(pattern: &UrlPattern, inputs: &[&str]) {
         for input in inputs {
             let expected = regex.find(input).map(|found| {
                 (1..=component.group_name_list().len())
-                    .map(|index| found.group(index).map(|range| (range.start, range.end)))
+                    .map(|index| found.group(index).map(|range| input[range].to_owned()))
                     .collect::<Vec<_>>()
             });
             assert_eq!(
@@ -97,8 +97,8 @@ fuzz_target!(|data: &[u8]| {
         ..UrlPatternInit::default()
     };
     let patterns = [
-        UrlPattern::new(UrlPatternInput::String(pattern_text), base, options),
-        UrlPattern::new(UrlPatternInput::Init(&pattern_init), None, options),
+        UrlPattern::new(UrlPatternInput::String(pattern_text), base, options, &Regress),
+        UrlPattern::new(UrlPatternInput::Init(&pattern_init), None, options, &Regress),
     ];
     for pattern in patterns.iter().flatten() {
         check_match(pattern, UrlPatternInput::String(input), base);

@@ -20,6 +20,9 @@ mod url;
 // `webweft/url` does not need).
 #[cfg(feature = "url-records")]
 mod url_records;
+// URLPattern, for the urlpattern unit only.
+#[cfg(feature = "urlpattern-class")]
+mod urlpattern;
 
 /// Talc as the allocator: ~3 KB gzip smaller than dlmalloc and faster (docs/size.md); it reuses
 /// freed memory and grows the wasm memory only when nothing free fits.

@@ -4,7 +4,7 @@
 use super::canonicalize::canonicalize_a_protocol;
 use super::parser::Options;
 use super::tokenizer::{Token, TokenType, TokenizePolicy, tokenize};
-use super::{Component, UrlPatternError, UrlPatternInit};
+use super::{Component, RegExpEngine, UrlPatternError, UrlPatternInit};
 use alloc::{string::String, vec::Vec};
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -165,12 +165,16 @@ impl ConstructorStringParser {
     }
 
     /// "compute protocol matches a special scheme flag".
-    fn compute_protocol_matches_a_special_scheme_flag(&mut self) -> Result<(), UrlPatternError> {
+    fn compute_protocol_matches_a_special_scheme_flag(
+        &mut self,
+        engine: &dyn RegExpEngine,
+    ) -> Result<(), UrlPatternError> {
         let protocol_string = self.make_a_component_string();
         let protocol_component = Component::compile(
             &protocol_string,
             &canonicalize_a_protocol,
             &Options::DEFAULT,
+            engine,
         )?;
         if protocol_component.matches_a_special_scheme() {
             self.protocol_matches_a_special_scheme_flag = true;
@@ -180,7 +184,10 @@ impl ConstructorStringParser {
 }
 
 /// "parse a constructor string".
-pub(crate) fn parse_a_constructor_string(input: &str) -> Result<UrlPatternInit, UrlPatternError> {
+pub(crate) fn parse_a_constructor_string(
+    input: &str,
+    engine: &dyn RegExpEngine,
+) -> Result<UrlPatternInit, UrlPatternError> {
     let input: Vec<char> = input.chars().collect();
     let token_list = tokenize(&input, TokenizePolicy::Lenient)?;
     let mut parser = ConstructorStringParser {
@@ -242,7 +249,7 @@ pub(crate) fn parse_a_constructor_string(input: &str) -> Result<UrlPatternInit, 
             }
             State::Protocol => {
                 if parser.current_is(":") {
-                    parser.compute_protocol_matches_a_special_scheme_flag()?;
+                    parser.compute_protocol_matches_a_special_scheme_flag(engine)?;
                     let mut next_state = State::Pathname;
                     let mut skip = 1;
                     if parser.next_is_authority_slashes() {

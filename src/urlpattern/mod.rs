@@ -7,15 +7,19 @@
 //! (`(\d+)`) runs on a Pike VM (see `matcher`) that captures what the standard's generated
 //! regular expression captures, in O(input length × pattern size). A component with custom
 //! regexp groups runs its generated regular expression (flags `v`, or `vi` with ignore case)
-//! on the `regress` crate, an ECMAScript backtracking engine: like a browser's RegExp, such a
-//! group can take time exponential in the input length (e.g. `((a+)+)b`).
+//! on an ECMAScript regular expression engine, a [`RegExpEngine`]: [`Regress`] (feature
+//! `urlpattern-regress`, the `regress` crate) natively, the host's `RegExp` in the npm package.
+//! Both backtrack: like a browser's RegExp, such a group can take time exponential in the input
+//! length (e.g. `((a+)+)b`).
 //!
 //! ```
-//! use webweft::urlpattern::{UrlPattern, UrlPatternInput, UrlPatternOptions};
+//! # #[cfg(feature = "urlpattern-regress")] {
+//! use webweft::urlpattern::{Regress, UrlPattern, UrlPatternInput, UrlPatternOptions};
 //! let pattern = UrlPattern::new(
 //!     UrlPatternInput::String("https://example.com/books/:id(\\d+)"),
 //!     None,
 //!     UrlPatternOptions::default(),
+//!     &Regress,
 //! )
 //! .unwrap();
 //! assert_eq!(pattern.pathname(), "/books/:id(\\d+)");
@@ -23,15 +27,19 @@
 //! let result = pattern.exec(UrlPatternInput::String("https://example.com/books/123"), None).unwrap().unwrap();
 //! assert_eq!(result.pathname.groups, [("id".to_string(), Some("123".to_string()))]);
 //! assert!(!pattern.test(UrlPatternInput::String("https://example.com/books/abc"), None).unwrap());
+//! # }
 //! ```
 
 mod canonicalize;
 mod constructor;
 mod matcher;
 mod parser;
+#[cfg(feature = "urlpattern-regress")]
+mod regress_engine;
 pub(crate) mod tables;
 mod tokenizer;
 
+use alloc::boxed::Box;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use canonicalize::{InitType, process_a_urlpattern_init};
@@ -41,6 +49,8 @@ pub use parser::{
     EncodingCallback, Modifier, Options, Part, PartType, generate_a_pattern_string,
     generate_a_regular_expression_and_name_list, parse_a_pattern_string,
 };
+#[cfg(feature = "urlpattern-regress")]
+pub use regress_engine::Regress;
 
 /// A failure the standard reports as a `TypeError`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -104,17 +114,30 @@ pub struct UrlPatternOptions {
     pub ignore_case: bool,
 }
 
+/// An ECMAScript regular expression engine, for the components with custom regexp groups.
+pub trait RegExpEngine {
+    /// RegExpCreate(`source`, "v", or "vi" with `ignore_case`); `None` where it throws.
+    fn compile(&self, source: &str, ignore_case: bool) -> Option<Box<dyn CompiledRegExp>>;
+}
+
+/// A regular expression an engine compiled.
+pub trait CompiledRegExp: fmt::Debug {
+    /// RegExpBuiltinExec on `input`: `None` for null, else the values of the captures 1 to
+    /// `group_count` (`None` for undefined).
+    fn exec(&self, input: &str, group_count: usize) -> Option<Vec<Option<String>>>;
+}
+
 /// How a component matches: the Pike VM, or an ECMAScript regular expression for custom
 /// regexp groups.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 enum Matcher {
     Automaton(Program),
-    RegExp(regress::Regex),
+    RegExp(Box<dyn CompiledRegExp>),
 }
 
 /// A component (§1.3): its pattern string, how it matches, its group name list and whether
 /// it has regexp groups.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Component {
     pattern_string: String,
     regular_expression_string: String,
@@ -172,6 +195,7 @@ impl Component {
         input: &str,
         encoding_callback: EncodingCallback<'_>,
         options: &Options,
+        engine: &dyn RegExpEngine,
     ) -> Result<Component, UrlPatternError> {
         let part_list = parse_a_pattern_string(input, options, encoding_callback)?;
         let (regular_expression_string, group_name_list) =
@@ -179,16 +203,10 @@ impl Component {
         let matcher = match Program::compile(&part_list, options) {
             Some(program) => Matcher::Automaton(program),
             None => {
-                // ECMAScript's `v` flag includes `u`'s rules (regress keeps them apart).
-                let flags = regress::Flags {
-                    icase: options.ignore_case,
-                    unicode: true,
-                    unicode_sets: true,
-                    ..regress::Flags::default()
-                };
-                let regex = regress::Regex::with_flags(&regular_expression_string, flags)
-                    .map_err(|_| UrlPatternError::new("invalid regular expression"))?;
-                Matcher::RegExp(regex)
+                let regexp = engine
+                    .compile(&regular_expression_string, options.ignore_case)
+                    .ok_or(UrlPatternError::new("invalid regular expression"))?;
+                Matcher::RegExp(regexp)
             }
         };
         let pattern_string = generate_a_pattern_string(&part_list, options);
@@ -230,18 +248,17 @@ impl Component {
     }
 
     /// RegExpBuiltinExec of the component's regular expression on `input`: `None` for no
-    /// match, else each group's byte range in `input` (`None` for undefined).
-    pub fn exec(&self, input: &str) -> Option<Vec<Option<(usize, usize)>>> {
+    /// match, else each group's value (`None` for undefined).
+    pub fn exec(&self, input: &str) -> Option<Vec<Option<String>>> {
         match &self.matcher {
-            Matcher::Automaton(program) => program.exec(input),
-            Matcher::RegExp(regex) => {
-                let found = regex.find(input)?;
-                Some(
-                    (1..=self.group_name_list.len())
-                        .map(|index| found.group(index).map(|range| (range.start, range.end)))
-                        .collect(),
-                )
-            }
+            Matcher::Automaton(program) => Some(
+                program
+                    .exec(input)?
+                    .into_iter()
+                    .map(|range| range.map(|(start, end)| String::from(&input[start..end])))
+                    .collect(),
+            ),
+            Matcher::RegExp(regexp) => regexp.exec(input, self.group_name_list.len()),
         }
     }
 
@@ -249,16 +266,13 @@ impl Component {
     fn create_a_component_match_result(
         &self,
         input: String,
-        exec_result: Vec<Option<(usize, usize)>>,
+        exec_result: Vec<Option<String>>,
     ) -> ComponentResult {
         let groups = self
             .group_name_list
             .iter()
+            .cloned()
             .zip(exec_result)
-            .map(|(name, range)| {
-                let value = range.map(|(start, end)| String::from(&input[start..end]));
-                (name.clone(), value)
-            })
             .collect();
         ComponentResult { input, groups }
     }
@@ -281,7 +295,7 @@ fn hostname_pattern_is_an_ipv6_address(input: &str) -> bool {
 }
 
 /// A URL pattern (§1.3) and its `URLPattern` API.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct UrlPattern {
     protocol: Component,
     username: Component,
@@ -299,10 +313,11 @@ impl UrlPattern {
         input: UrlPatternInput<'_>,
         base_url: Option<&str>,
         options: UrlPatternOptions,
+        engine: &dyn RegExpEngine,
     ) -> Result<UrlPattern, UrlPatternError> {
         let init = match input {
             UrlPatternInput::String(input) => {
-                let mut init = constructor::parse_a_constructor_string(input)?;
+                let mut init = constructor::parse_a_constructor_string(input, engine)?;
                 if base_url.is_none() && init.protocol.is_none() {
                     return Err(UrlPatternError::new(
                         "a relative constructor string needs a base URL",
@@ -339,22 +354,44 @@ impl UrlPattern {
             port.clear();
         }
         use canonicalize::*;
-        let protocol = Component::compile(&protocol, &canonicalize_a_protocol, &Options::DEFAULT)?;
-        let username = Component::compile(&username, &canonicalize_a_username, &Options::DEFAULT)?;
-        let password = Component::compile(&password, &canonicalize_a_password, &Options::DEFAULT)?;
+        let protocol = Component::compile(
+            &protocol,
+            &canonicalize_a_protocol,
+            &Options::DEFAULT,
+            engine,
+        )?;
+        let username = Component::compile(
+            &username,
+            &canonicalize_a_username,
+            &Options::DEFAULT,
+            engine,
+        )?;
+        let password = Component::compile(
+            &password,
+            &canonicalize_a_password,
+            &Options::DEFAULT,
+            engine,
+        )?;
         let hostname = if hostname_pattern_is_an_ipv6_address(&hostname) {
             Component::compile(
                 &hostname,
                 &canonicalize_an_ipv6_hostname,
                 &Options::HOSTNAME,
+                engine,
             )?
         } else {
-            Component::compile(&hostname, &canonicalize_a_hostname, &Options::HOSTNAME)?
+            Component::compile(
+                &hostname,
+                &canonicalize_a_hostname,
+                &Options::HOSTNAME,
+                engine,
+            )?
         };
         let port = Component::compile(
             &port,
             &|value: &str| canonicalize_a_port(value, None),
             &Options::DEFAULT,
+            engine,
         )?;
         let compile_options = Options {
             ignore_case: options.ignore_case,
@@ -365,16 +402,22 @@ impl UrlPattern {
                 ignore_case: options.ignore_case,
                 ..Options::PATHNAME
             };
-            Component::compile(&pathname, &canonicalize_a_pathname, &path_compile_options)?
+            Component::compile(
+                &pathname,
+                &canonicalize_a_pathname,
+                &path_compile_options,
+                engine,
+            )?
         } else {
             Component::compile(
                 &pathname,
                 &canonicalize_an_opaque_pathname,
                 &compile_options,
+                engine,
             )?
         };
-        let search = Component::compile(&search, &canonicalize_a_search, &compile_options)?;
-        let hash = Component::compile(&hash, &canonicalize_a_hash, &compile_options)?;
+        let search = Component::compile(&search, &canonicalize_a_search, &compile_options, engine)?;
+        let hash = Component::compile(&hash, &canonicalize_a_hash, &compile_options, engine)?;
         Ok(UrlPattern {
             protocol,
             username,
