@@ -342,3 +342,47 @@ fn urlpatterntestdata() {
     }
     assert!(failures.is_empty(), "{} failures", failures.len());
 }
+
+/// urlpattern-hasregexpgroups.any.js's assertions (its data is in its code).
+#[test]
+fn has_regexp_groups() {
+    let has = |init: UrlPatternInit| {
+        UrlPattern::new(
+            UrlPatternInput::Init(&init),
+            None,
+            UrlPatternOptions::default(),
+            &Regress,
+        )
+        .unwrap()
+        .has_regexp_groups()
+    };
+    let with = |component: &str, value: &str| {
+        let mut init = UrlPatternInit::default();
+        let member = match component {
+            "protocol" => &mut init.protocol,
+            "username" => &mut init.username,
+            "password" => &mut init.password,
+            "hostname" => &mut init.hostname,
+            "port" => &mut init.port,
+            "pathname" => &mut init.pathname,
+            "search" => &mut init.search,
+            _ => &mut init.hash,
+        };
+        *member = Some(value.to_owned());
+        init
+    };
+    assert!(!has(UrlPatternInit::default()));
+    for component in COMPONENTS {
+        assert!(!has(with(component, "*")), "{component}");
+        assert!(!has(with(component, ":foo")), "{component}");
+        assert!(!has(with(component, ":foo?")), "{component}");
+        assert!(has(with(component, ":foo(hi)")), "{component}");
+        assert!(has(with(component, "(hi)")), "{component}");
+        if component != "protocol" && component != "port" {
+            assert!(!has(with(component, "a-{:hello}-z-*-a")), "{component}");
+            assert!(has(with(component, "a-(hi)-z-(lo)-a")), "{component}");
+        }
+    }
+    assert!(!has(with("pathname", "/a/:foo/:baz?/b/*")));
+    assert!(has(with("pathname", "/a/:foo/:baz([a-z]+)?/b/*")));
+}

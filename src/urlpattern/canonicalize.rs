@@ -4,9 +4,8 @@
 
 use super::parser::escape_a_pattern_string;
 use super::{UrlPatternError, UrlPatternInit};
-use crate::url::{ParseOptions, ParserState, SchemeType, Url, UrlPath, UrlRecord};
-use alloc::format;
-use alloc::string::{String, ToString};
+use crate::url::{Host, ParseOptions, ParserState, SchemeType, Url, UrlPath, UrlRecord};
+use alloc::string::String;
 
 /// Whether a URLPatternInit is processed as a pattern or as a URL to match.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -15,10 +14,14 @@ pub(crate) enum InitType {
     Url,
 }
 
-/// "create a dummy URL".
+/// "create a dummy URL": the record the basic URL parser makes of "https://dummy.invalid/".
 fn create_a_dummy_url() -> UrlRecord {
-    let url = Url::parse("https://dummy.invalid/", None).expect("the dummy URL parses");
-    UrlRecord::from(&url)
+    UrlRecord {
+        scheme: String::from("https"),
+        host: Some(Host::Domain(String::from("dummy.invalid"))),
+        path: UrlPath::Segments(alloc::vec![String::new()]),
+        ..UrlRecord::default()
+    }
 }
 
 /// Runs the basic URL parser on `value` with `url` and `state` as the state override.
@@ -41,9 +44,11 @@ pub(crate) fn canonicalize_a_protocol(value: &str) -> Result<String, UrlPatternE
         return Ok(String::new());
     }
     // Not the state override: its restrictions are the protocol setter's.
-    let parse_result = Url::parse(&format!("{value}://dummy.invalid/"), None)
-        .map_err(|_| UrlPatternError::new("invalid protocol"))?;
-    Ok(parse_result.scheme().to_string())
+    let mut input = String::from(value);
+    input.push_str("://dummy.invalid/");
+    let parse_result =
+        Url::parse(&input, None).map_err(|_| UrlPatternError::new("invalid protocol"))?;
+    Ok(String::from(parse_result.scheme()))
 }
 
 /// "canonicalize a username".
@@ -73,10 +78,11 @@ pub(crate) fn canonicalize_a_hostname(value: &str) -> Result<String, UrlPatternE
     }
     let mut dummy_url = create_a_dummy_url();
     parse_with_state_override(&mut dummy_url, value, ParserState::Hostname)?;
-    Ok(dummy_url
-        .host
-        .map(|host| host.to_string())
-        .unwrap_or_default())
+    let mut result = String::new();
+    if let Some(host) = dummy_url.host {
+        host.serialize_into(&mut result);
+    }
+    Ok(result)
 }
 
 /// "canonicalize an IPv6 hostname".
@@ -101,7 +107,7 @@ pub(crate) fn canonicalize_a_port(
     }
     let mut dummy_url = create_a_dummy_url();
     // The scheme lets the parser drop the scheme's default port.
-    dummy_url.scheme = protocol_value.unwrap_or_default().to_string();
+    dummy_url.scheme = String::from(protocol_value.unwrap_or_default());
     parse_with_state_override(&mut dummy_url, port_value, ParserState::Port)?;
     Ok(dummy_url
         .port
@@ -119,7 +125,9 @@ pub(crate) fn canonicalize_a_pathname(value: &str) -> Result<String, UrlPatternE
     let modified_value = if leading_slash {
         String::from(value)
     } else {
-        format!("/-{value}")
+        let mut modified_value = String::from("/-");
+        modified_value.push_str(value);
+        modified_value
     };
     let mut dummy_url = create_a_dummy_url();
     dummy_url.path = UrlPath::Segments(alloc::vec::Vec::new());
@@ -352,4 +360,15 @@ fn process_pathname_for_init(
         return canonicalize_a_pathname(pathname_value);
     }
     canonicalize_an_opaque_pathname(pathname_value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_dummy_url_is_the_parse_of_its_string() {
+        let parsed = Url::parse("https://dummy.invalid/", None).unwrap();
+        assert_eq!(create_a_dummy_url(), UrlRecord::from(&parsed));
+    }
 }

@@ -40,7 +40,7 @@ pub(crate) mod tables;
 mod tokenizer;
 
 use alloc::boxed::Box;
-use alloc::string::{String, ToString};
+use alloc::string::String;
 use alloc::vec::Vec;
 use canonicalize::{InitType, process_a_urlpattern_init};
 use core::fmt;
@@ -337,7 +337,7 @@ impl UrlPattern {
         };
         let processed_init =
             process_a_urlpattern_init(&init, InitType::Pattern, UrlPatternInit::default())?;
-        let wildcard = |component: Option<String>| component.unwrap_or_else(|| "*".to_string());
+        let wildcard = |component: Option<String>| component.unwrap_or_else(|| String::from("*"));
         let protocol = wildcard(processed_init.protocol);
         let username = wildcard(processed_init.username);
         let password = wildcard(processed_init.password);
@@ -571,12 +571,16 @@ impl UrlPattern {
         for (component, value) in components.iter().zip(&values) {
             exec_results.push(component.exec(value)?);
         }
-        let mut results = components.iter().zip(values).zip(exec_results).map(
-            |((component, value), exec_result)| {
-                component.create_a_component_match_result(value, exec_result)
-            },
-        );
-        let mut next = || results.next().expect("eight components");
+        let mut values = values.into_iter();
+        let mut exec_results = exec_results.into_iter();
+        let mut index = 0;
+        let mut next = || {
+            let component = components[index];
+            index += 1;
+            let value = values.next().unwrap_or_default();
+            component
+                .create_a_component_match_result(value, exec_results.next().unwrap_or_default())
+        };
         Some(UrlPatternResult {
             inputs,
             protocol: next(),
@@ -594,15 +598,15 @@ impl UrlPattern {
 /// A URL's eight components as "match" reads them.
 fn url_components(url: &crate::url::Url) -> [String; 8] {
     [
-        url.scheme().to_string(),
-        url.username().to_string(),
-        url.password().to_string(),
-        url.host_serialized().unwrap_or_default().to_string(),
+        String::from(url.scheme()),
+        String::from(url.username()),
+        String::from(url.password()),
+        String::from(url.host_serialized().unwrap_or_default()),
         url.port()
             .map(|port| crate::url::serialize_integer(port.into()))
             .unwrap_or_default(),
-        url.path().to_string(),
-        url.query().unwrap_or_default().to_string(),
-        url.fragment().unwrap_or_default().to_string(),
+        String::from(url.path()),
+        String::from(url.query().unwrap_or_default()),
+        String::from(url.fragment().unwrap_or_default()),
     ]
 }
