@@ -69,7 +69,7 @@ function dictionaryValue(value, name) {
 
 /** A URLPatternInput as the nine fields (a string input: the string, then the base URL). */
 function toFields(input) {
-  const fields = new Array(FIELD_COUNT).fill(undefined);
+  const fields = Array.from({ length: FIELD_COUNT });
   if (input === undefined || input === null || typeof input === 'object' || typeof input === 'function') {
     const dictionary = dictionaryValue(input, 'URLPatternInit');
     if (dictionary !== undefined) {
@@ -185,7 +185,11 @@ class URLPattern {
     // argument is missing, undefined, null or an object.
     const hasBaseURL =
       arguments.length >= 3 ||
-      (arguments.length === 2 && baseURL !== undefined && baseURL !== null && typeof baseURL !== 'object' && typeof baseURL !== 'function');
+      (arguments.length === 2 &&
+        baseURL !== undefined &&
+        baseURL !== null &&
+        typeof baseURL !== 'object' &&
+        typeof baseURL !== 'function');
     const source = toSource(input, baseURL, hasBaseURL);
     const dictionary = dictionaryValue(hasBaseURL ? options : baseURL, 'URLPatternOptions');
     const ignoreCase = dictionary === undefined ? false : !!dictionary.ignoreCase;
@@ -211,7 +215,8 @@ class URLPattern {
   test(input = undefined, baseURL = undefined) {
     const { slot } = compiledOf(this);
     const source = toSource(input, baseURL, baseURL !== undefined);
-    if (source.init && source.baseURL !== undefined) throw new TypeError(`Failed to execute 'test' on 'URLPattern': ${BASE_URL_BESIDE_INIT}.`);
+    if (source.init && source.baseURL !== undefined)
+      throw new TypeError(`Failed to execute 'test' on 'URLPattern': ${BASE_URL_BESIDE_INIT}.`);
     writeFields(source.fields);
     const status = glue.urlPatternTest(slot, source.init);
     if (status === TYPE_ERROR) throw new TypeError(`Failed to execute 'test' on 'URLPattern': ${readStrings()[0]}.`);
@@ -221,7 +226,8 @@ class URLPattern {
   exec(input = undefined, baseURL = undefined) {
     const { slot, names } = compiledOf(this);
     const source = toSource(input, baseURL, baseURL !== undefined);
-    if (source.init && source.baseURL !== undefined) throw new TypeError(`Failed to execute 'exec' on 'URLPattern': ${BASE_URL_BESIDE_INIT}.`);
+    if (source.init && source.baseURL !== undefined)
+      throw new TypeError(`Failed to execute 'exec' on 'URLPattern': ${BASE_URL_BESIDE_INIT}.`);
     writeFields(source.fields);
     const status = glue.urlPatternExec(slot, source.init);
     if (status === NO_MATCH) return null;

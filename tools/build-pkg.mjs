@@ -54,7 +54,16 @@ const UNITS = {
  */
 const OPT_LEVELS = {
   wasm: { 'encoding-lite': 's', html: 's' },
-  js: { url: 's', urlpattern: 's', 'public-suffix': 's', encoding: 's', 'encoding-lite': 's', html: 's', 'whatwg-url': 's', full: 's' },
+  js: {
+    url: 's',
+    urlpattern: 's',
+    'public-suffix': 's',
+    encoding: 's',
+    'encoding-lite': 's',
+    html: 's',
+    'whatwg-url': 's',
+    full: 's',
+  },
 };
 
 /**

@@ -72,4 +72,6 @@ export const suites = {
     'url/toascii.weft.any.js',
     'url/percent-encoding.weft.any.js',
   ],
+  // The standard's files (not the tentative compareComponent and generate: docs/urlpattern.md).
+  urlpattern: ['urlpattern/urlpattern.any.js', 'urlpattern/urlpattern-hasregexpgroups.any.js'],
 };
