@@ -7,8 +7,8 @@ use serde_json::{Map, Value};
 use std::path::PathBuf;
 use webweft::url::Url;
 use webweft::urlpattern::{
-    ComponentResult, MatchInput, Regress, UrlPattern, UrlPatternInit, UrlPatternInput,
-    UrlPatternOptions, UrlPatternResult,
+    ComponentName, ComponentResult, MatchInput, Regress, UrlPattern, UrlPatternInit,
+    UrlPatternInput, UrlPatternOptions, UrlPatternResult,
 };
 
 const COMPONENTS: [&str; 8] = [
@@ -385,4 +385,68 @@ fn has_regexp_groups() {
     }
     assert!(!has(with("pathname", "/a/:foo/:baz?/b/*")));
     assert!(has(with("pathname", "/a/:foo/:baz([a-z]+)?/b/*")));
+}
+
+/// `new URLPattern(value)` for the tentative files' one-argument patterns.
+fn pattern_of(value: &Value) -> UrlPattern {
+    construct(std::slice::from_ref(value)).unwrap()
+}
+
+/// urlpattern-compare.tentative.any.js over resources/urlpattern-compare-test-data.json.
+#[test]
+fn compare_component_tentative() {
+    let path = wpt_dir().join("urlpattern/resources/urlpattern-compare-test-data.json");
+    let data: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut failures = Vec::new();
+    for entry in &data {
+        let name = ComponentName::from_name(entry["component"].as_str().unwrap()).unwrap();
+        let (left, right) = (pattern_of(&entry["left"]), pattern_of(&entry["right"]));
+        let expected = entry["expected"].as_i64().unwrap();
+        let order =
+            |a: &UrlPattern, b: &UrlPattern| UrlPattern::compare_component(name, a, b) as i64;
+        let got = [
+            order(&left, &right),
+            order(&right, &left),
+            order(&left, &left),
+            order(&right, &right),
+        ];
+        if got != [expected, -expected, 0, 0] {
+            failures.push(format!("{entry}: got {got:?}"));
+        }
+    }
+    println!(
+        "urlpattern-compare-test-data.json: {} passed / {} total",
+        data.len() - failures.len(),
+        data.len()
+    );
+    assert!(failures.is_empty(), "{failures:#?}");
+}
+
+/// urlpattern-generate.tentative.any.js over resources/urlpattern-generate-test-data.json.
+#[test]
+fn generate_tentative() {
+    let path = wpt_dir().join("urlpattern/resources/urlpattern-generate-test-data.json");
+    let data: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut failures = Vec::new();
+    for entry in &data {
+        let pattern = pattern_of(&entry["pattern"]);
+        let groups: Vec<(String, String)> = entry["groups"]
+            .as_object()
+            .unwrap()
+            .iter()
+            .map(|(k, v)| (k.clone(), to_js_string(v)))
+            .collect();
+        // An unknown component name is a TypeError (WebIDL's enum conversion).
+        let got = ComponentName::from_name(entry["component"].as_str().unwrap())
+            .and_then(|name| pattern.generate(name, &groups).ok());
+        if got.as_deref() != entry["expected"].as_str() {
+            failures.push(format!("{entry}: got {got:?}"));
+        }
+    }
+    println!(
+        "urlpattern-generate-test-data.json: {} passed / {} total",
+        data.len() - failures.len(),
+        data.len()
+    );
+    assert!(failures.is_empty(), "{failures:#?}");
 }

@@ -115,6 +115,11 @@ pub(crate) fn canonicalize_a_port(
         .unwrap_or_default())
 }
 
+/// "canonicalize a port" without a protocol, as patterns' ports are.
+pub(crate) fn canonicalize_a_port_without_protocol(value: &str) -> Result<String, UrlPatternError> {
+    canonicalize_a_port(value, None)
+}
+
 /// "canonicalize a pathname".
 pub(crate) fn canonicalize_a_pathname(value: &str) -> Result<String, UrlPatternError> {
     if value.is_empty() {

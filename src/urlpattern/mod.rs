@@ -43,6 +43,7 @@ use alloc::boxed::Box;
 use alloc::string::String;
 use alloc::vec::Vec;
 use canonicalize::{InitType, process_a_urlpattern_init};
+use core::cmp::Ordering;
 use core::fmt;
 use matcher::Program;
 pub use parser::{
@@ -139,12 +140,14 @@ enum Matcher {
 /// it has regexp groups.
 #[derive(Debug)]
 pub struct Component {
+    part_list: Vec<Part>,
     pattern_string: String,
     regular_expression_string: String,
     matcher: Matcher,
     group_name_list: Vec<String>,
     has_regexp_groups: bool,
     ignore_case: bool,
+    delimiter: Option<char>,
 }
 
 /// `URLPatternComponentResult`: the input and each group's value (`None` for undefined), in
@@ -212,12 +215,14 @@ impl Component {
         let pattern_string = generate_a_pattern_string(&part_list, options);
         let has_regexp_groups = part_list.iter().any(|part| part.kind == PartType::Regexp);
         Ok(Component {
+            part_list,
             pattern_string,
             regular_expression_string,
             matcher,
             group_name_list,
             has_regexp_groups,
             ignore_case: options.ignore_case,
+            delimiter: options.delimiter_code_point,
         })
     }
 
@@ -285,6 +290,76 @@ impl Component {
     }
 }
 
+/// `URLPatternComponent`, the tentative `compareComponent` and `generate`'s enum.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ComponentName {
+    /// "protocol".
+    Protocol,
+    /// "username".
+    Username,
+    /// "password".
+    Password,
+    /// "hostname".
+    Hostname,
+    /// "port".
+    Port,
+    /// "pathname".
+    Pathname,
+    /// "search".
+    Search,
+    /// "hash".
+    Hash,
+}
+
+impl ComponentName {
+    /// The enum value of a string, if it is one.
+    pub fn from_name(name: &str) -> Option<ComponentName> {
+        Some(match name {
+            "protocol" => ComponentName::Protocol,
+            "username" => ComponentName::Username,
+            "password" => ComponentName::Password,
+            "hostname" => ComponentName::Hostname,
+            "port" => ComponentName::Port,
+            "pathname" => ComponentName::Pathname,
+            "search" => ComponentName::Search,
+            "hash" => ComponentName::Hash,
+            _ => return None,
+        })
+    }
+}
+
+/// The order of the tentative `compareComponent` (Chromium's, which no standard defines yet):
+/// part by part, by type (full wildcard, regexp, segment wildcard, fixed text: the more
+/// specific is greater), then modifier (zero-or-more, optional, one-or-more, none), then
+/// prefix, value and suffix; a list that runs out compares as an empty fixed-text part.
+fn compare_part_lists(left: &[Part], right: &[Part]) -> Ordering {
+    fn key(part: &Part) -> (u8, u8, &str, &str, &str) {
+        let kind = match part.kind {
+            PartType::FullWildcard => 0,
+            PartType::Regexp => 1,
+            PartType::SegmentWildcard => 2,
+            PartType::FixedText => 3,
+        };
+        let modifier = match part.modifier {
+            Modifier::ZeroOrMore => 0,
+            Modifier::Optional => 1,
+            Modifier::OneOrMore => 2,
+            Modifier::None => 3,
+        };
+        (kind, modifier, &part.prefix, &part.value, &part.suffix)
+    }
+    const EMPTY: (u8, u8, &str, &str, &str) = (3, 3, "", "", "");
+    for index in 0..left.len().max(right.len()) {
+        let left = left.get(index).map_or(EMPTY, key);
+        let right = right.get(index).map_or(EMPTY, key);
+        let order = left.cmp(&right);
+        if order != Ordering::Equal {
+            return order;
+        }
+    }
+    Ordering::Equal
+}
+
 /// "hostname pattern is an IPv6 address".
 fn hostname_pattern_is_an_ipv6_address(input: &str) -> bool {
     let mut chars = input.chars();
@@ -294,9 +369,14 @@ fn hostname_pattern_is_an_ipv6_address(input: &str) -> bool {
     )
 }
 
+/// An encoding callback as a function.
+type Canonicalizer = fn(&str) -> Result<String, UrlPatternError>;
+
 /// A URL pattern (§1.3) and its `URLPattern` API.
 #[derive(Debug)]
 pub struct UrlPattern {
+    /// Each component's encoding callback, for `generate`.
+    encoding_callbacks: [Canonicalizer; 8],
     protocol: Component,
     username: Component,
     password: Component,
@@ -354,71 +434,53 @@ impl UrlPattern {
             port.clear();
         }
         use canonicalize::*;
+        let hostname_callback: Canonicalizer = if hostname_pattern_is_an_ipv6_address(&hostname) {
+            canonicalize_an_ipv6_hostname
+        } else {
+            canonicalize_a_hostname
+        };
+        let compile_options = Options {
+            ignore_case: options.ignore_case,
+            ..Options::DEFAULT
+        };
         let protocol = Component::compile(
             &protocol,
             &canonicalize_a_protocol,
             &Options::DEFAULT,
             engine,
         )?;
-        let username = Component::compile(
-            &username,
-            &canonicalize_a_username,
-            &Options::DEFAULT,
-            engine,
-        )?;
-        let password = Component::compile(
-            &password,
-            &canonicalize_a_password,
-            &Options::DEFAULT,
-            engine,
-        )?;
-        let hostname = if hostname_pattern_is_an_ipv6_address(&hostname) {
-            Component::compile(
-                &hostname,
-                &canonicalize_an_ipv6_hostname,
-                &Options::HOSTNAME,
-                engine,
-            )?
-        } else {
-            Component::compile(
-                &hostname,
-                &canonicalize_a_hostname,
-                &Options::HOSTNAME,
-                engine,
-            )?
-        };
-        let port = Component::compile(
-            &port,
-            &|value: &str| canonicalize_a_port(value, None),
-            &Options::DEFAULT,
-            engine,
-        )?;
-        let compile_options = Options {
-            ignore_case: options.ignore_case,
-            ..Options::DEFAULT
-        };
-        let pathname = if protocol.matches_a_special_scheme() {
-            let path_compile_options = Options {
-                ignore_case: options.ignore_case,
-                ..Options::PATHNAME
+        let (pathname_callback, pathname_options): (Canonicalizer, Options) =
+            if protocol.matches_a_special_scheme() {
+                let path_compile_options = Options {
+                    ignore_case: options.ignore_case,
+                    ..Options::PATHNAME
+                };
+                (canonicalize_a_pathname, path_compile_options)
+            } else {
+                (canonicalize_an_opaque_pathname, compile_options)
             };
-            Component::compile(
-                &pathname,
-                &canonicalize_a_pathname,
-                &path_compile_options,
-                engine,
-            )?
-        } else {
-            Component::compile(
-                &pathname,
-                &canonicalize_an_opaque_pathname,
-                &compile_options,
-                engine,
-            )?
+        let encoding_callbacks: [Canonicalizer; 8] = [
+            canonicalize_a_protocol,
+            canonicalize_a_username,
+            canonicalize_a_password,
+            hostname_callback,
+            canonicalize_a_port_without_protocol,
+            pathname_callback,
+            canonicalize_a_search,
+            canonicalize_a_hash,
+        ];
+        let compile = |input: &str, index: usize, options: &Options| {
+            Component::compile(input, &encoding_callbacks[index], options, engine)
         };
-        let search = Component::compile(&search, &canonicalize_a_search, &compile_options, engine)?;
-        let hash = Component::compile(&hash, &canonicalize_a_hash, &compile_options, engine)?;
+        let username = compile(&username, 1, &Options::DEFAULT)?;
+        let password = compile(&password, 2, &Options::DEFAULT)?;
+        let hostname = compile(&hostname, 3, &Options::HOSTNAME)?;
+        let port = compile(&port, 4, &Options::DEFAULT)?;
+        let pathname = compile(&pathname, 5, &pathname_options)?;
+        let search = compile(&search, 6, &compile_options)?;
+        let hash = compile(&hash, 7, &compile_options)?;
         Ok(UrlPattern {
+            encoding_callbacks,
             protocol,
             username,
             password,
@@ -476,6 +538,78 @@ impl UrlPattern {
             &self.search,
             &self.hash,
         ]
+    }
+
+    fn component(&self, name: ComponentName) -> &Component {
+        match name {
+            ComponentName::Protocol => &self.protocol,
+            ComponentName::Username => &self.username,
+            ComponentName::Password => &self.password,
+            ComponentName::Hostname => &self.hostname,
+            ComponentName::Port => &self.port,
+            ComponentName::Pathname => &self.pathname,
+            ComponentName::Search => &self.search,
+            ComponentName::Hash => &self.hash,
+        }
+    }
+
+    /// The tentative `URLPattern.compareComponent(component, left, right)` (see
+    /// `compare_part_lists`).
+    pub fn compare_component(
+        name: ComponentName,
+        left: &UrlPattern,
+        right: &UrlPattern,
+    ) -> Ordering {
+        compare_part_lists(
+            &left.component(name).part_list,
+            &right.component(name).part_list,
+        )
+    }
+
+    /// The tentative `generate(component, groups)` (Chromium's): the component's fixed text
+    /// with each segment wildcard replaced by its group's value, canonicalized by the
+    /// component's encoding callback, between the part's prefix and suffix. A TypeError for a
+    /// modifier, a full wildcard or regexp part, a missing group, or a value that is empty or
+    /// holds the delimiter once canonicalized.
+    pub fn generate(
+        &self,
+        name: ComponentName,
+        groups: &[(String, String)],
+    ) -> Result<String, UrlPatternError> {
+        let component = self.component(name);
+        let mut result = String::new();
+        for part in &component.part_list {
+            if part.modifier != Modifier::None {
+                return Err(UrlPatternError::new(
+                    "generate() needs parts without modifiers",
+                ));
+            }
+            match part.kind {
+                PartType::FixedText => result.push_str(&part.value),
+                PartType::SegmentWildcard => {
+                    let Some((_, value)) = groups.iter().find(|(group, _)| *group == part.name)
+                    else {
+                        return Err(UrlPatternError::new("generate() is missing a group"));
+                    };
+                    let encoded = (self.encoding_callbacks[name as usize])(value)?;
+                    let delimiter = component.delimiter;
+                    if encoded.is_empty() || delimiter.is_some_and(|d| encoded.contains(d)) {
+                        return Err(UrlPatternError::new(
+                            "generate() got a group value that does not fit its segment",
+                        ));
+                    }
+                    result.push_str(&part.prefix);
+                    result.push_str(&encoded);
+                    result.push_str(&part.suffix);
+                }
+                PartType::FullWildcard | PartType::Regexp => {
+                    return Err(UrlPatternError::new(
+                        "generate() cannot fill a wildcard or regexp group",
+                    ));
+                }
+            }
+        }
+        Ok(result)
     }
 
     /// `hasRegExpGroups`: "has regexp groups".
