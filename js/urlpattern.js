@@ -6,7 +6,7 @@ import * as glue from '#glue';
 import { memoryBytes, writeString } from './io.js';
 import { wasm } from './runtime.js';
 import { utf8Decoder as makeUtf8Decoder } from './utf8.js';
-import { toUSVString, webidlInterface } from './webidl.js';
+import { requireArguments, toDOMString, toUSVString, webidlInterface } from './webidl.js';
 
 // src/bindings/urlpattern.rs: FIELD_COUNT, ABSENT, TYPE_ERROR, NO_MATCH.
 const FIELD_COUNT = 9;
@@ -173,6 +173,35 @@ function resultInput({ init, fields }) {
   return dictionary;
 }
 
+/** WebIDL's URLPatternComponent enum: the component's index, or a TypeError. */
+function componentIndex(value, where) {
+  const index = INIT_MEMBERS.indexOf(toDOMString(value));
+  if (index < 0 || index >= COMPONENT_COUNT) {
+    throw new TypeError(`${where}: the provided value '${value}' is not a valid enum value of type URLPatternComponent.`);
+  }
+  return index;
+}
+
+const ownKeys = Reflect.ownKeys;
+const getOwnPropertyDescriptor = Object.getOwnPropertyDescriptor;
+
+/** WebIDL's record<USVString, USVString>: [key, value] pairs of own enumerable string keys. */
+function toRecord(value, where) {
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) {
+    throw new TypeError(`${where}: the groups are not an object.`);
+  }
+  const pairs = [];
+  const keys = ownKeys(value);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i];
+    if (typeof key === 'symbol') continue;
+    const descriptor = getOwnPropertyDescriptor(value, key);
+    if (descriptor === undefined || !descriptor.enumerable) continue;
+    pairs.push(toUSVString(key), toUSVString(value[key]));
+  }
+  return pairs;
+}
+
 let compiledOf;
 
 class URLPattern {
@@ -256,6 +285,35 @@ class URLPattern {
       search: components[6],
       username: components[1],
     };
+  }
+
+  /** The tentative order of two patterns' component (Chromium's; no standard defines it yet). */
+  static compareComponent(component, left, right) {
+    const where = "Failed to execute 'compareComponent' on 'URLPattern'";
+    requireArguments(arguments.length, 3, where);
+    const index = componentIndex(component, where);
+    return glue.urlPatternCompare(index, compiledOf(left).slot, compiledOf(right).slot);
+  }
+
+  /** The tentative `generate`: the component with its segment groups filled in. */
+  generate(component, groups) {
+    const where = "Failed to execute 'generate' on 'URLPattern'";
+    requireArguments(arguments.length, 2, where);
+    const { slot } = compiledOf(this);
+    const index = componentIndex(component, where);
+    const pairs = toRecord(groups, where);
+    const lengths = [];
+    let offset = 0;
+    for (let i = 0; i < pairs.length; i++) {
+      const length = writeString(pairs[i], offset);
+      lengths.push(length);
+      offset += length;
+    }
+    new Uint32Array(wasm().memory.buffer, glue.urlPatternGroups(lengths.length), lengths.length).set(lengths);
+    const status = glue.urlPatternGenerate(slot, index);
+    const string = readStrings()[0];
+    if (status === TYPE_ERROR) throw new TypeError(`${where}: ${string}.`);
+    return string;
   }
 
   get protocol() {

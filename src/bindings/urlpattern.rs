@@ -11,8 +11,8 @@
 use super::Global;
 use super::io::{set_output, with_input_str};
 use crate::urlpattern::{
-    CompiledRegExp, ComponentResult, RegExpEngine, UrlPattern, UrlPatternError, UrlPatternInit,
-    UrlPatternInput, UrlPatternOptions,
+    CompiledRegExp, ComponentName, ComponentResult, RegExpEngine, UrlPattern, UrlPatternError,
+    UrlPatternInit, UrlPatternInput, UrlPatternOptions,
 };
 use alloc::boxed::Box;
 use alloc::{string::String, vec::Vec};
@@ -31,6 +31,8 @@ const NO_MATCH: i32 = -2;
 
 static FIELDS: Global<Cell<[u32; FIELD_COUNT]>> = Global::new(Cell::new([ABSENT; FIELD_COUNT]));
 static LENGTHS: Global<RefCell<Vec<u32>>> = Global::new(RefCell::new(Vec::new()));
+/// `generate`'s groups: each name's and value's length in bytes, in the input buffer's order.
+static GROUPS: Global<RefCell<Vec<u32>>> = Global::new(RefCell::new(Vec::new()));
 /// The compiled patterns; a freed slot is `None` until reused.
 static PATTERNS: Global<RefCell<Vec<Option<UrlPattern>>>> = Global::new(RefCell::new(Vec::new()));
 
@@ -290,4 +292,74 @@ pub fn url_pattern_test(slot: usize, init: bool) -> i32 {
             Err(error) => type_error(&error),
         }
     })
+}
+
+/// `URLPatternComponent` by its index in IDL order.
+fn component_name(index: u32) -> ComponentName {
+    const NAMES: [ComponentName; 8] = [
+        ComponentName::Protocol,
+        ComponentName::Username,
+        ComponentName::Password,
+        ComponentName::Hostname,
+        ComponentName::Port,
+        ComponentName::Pathname,
+        ComponentName::Search,
+        ComponentName::Hash,
+    ];
+    NAMES[(index as usize).min(NAMES.len() - 1)]
+}
+
+/// The tentative `URLPattern.compareComponent(component, left, right)`: -1, 0 or 1 (0 if a
+/// slot is empty).
+#[wasm_bindgen(js_name = urlPatternCompare)]
+pub fn url_pattern_compare(component: u32, left: usize, right: usize) -> i32 {
+    PATTERNS.with_borrow(|patterns| match (patterns.get(left), patterns.get(right)) {
+        (Some(Some(left)), Some(Some(right))) => {
+            UrlPattern::compare_component(component_name(component), left, right) as i32
+        }
+        _ => 0,
+    })
+}
+
+/// Address of the `GROUPS` record, made `count` entries long.
+#[wasm_bindgen(js_name = urlPatternGroups)]
+pub fn url_pattern_groups(count: usize) -> *mut u32 {
+    GROUPS.with_borrow_mut(|groups| {
+        groups.resize(count, 0);
+        groups.as_mut_ptr()
+    })
+}
+
+/// The tentative `generate(component, groups)` on the pattern in `slot`, the groups' names and
+/// values in the input buffer as `GROUPS` says: 0 with the string in the output, or
+/// `TYPE_ERROR`.
+#[wasm_bindgen(js_name = urlPatternGenerate)]
+pub fn url_pattern_generate(slot: usize, component: u32) -> i32 {
+    let lengths = GROUPS.with_borrow(Clone::clone);
+    let total = lengths.iter().fold(0usize, |total, &length| {
+        total.saturating_add(length as usize)
+    });
+    let result = with_input_str(total, |text| {
+        let mut rest = text;
+        let mut strings = lengths.iter().map(|&length| {
+            let (string, after) = rest.split_at_checked(length as usize).unwrap_or(("", rest));
+            rest = after;
+            String::from(string)
+        });
+        let mut groups = Vec::new();
+        while let (Some(name), Some(value)) = (strings.next(), strings.next()) {
+            groups.push((name, value));
+        }
+        PATTERNS.with_borrow(|patterns| match patterns.get(slot) {
+            Some(Some(pattern)) => pattern.generate(component_name(component), &groups),
+            _ => Err(UrlPatternError::new("this URLPattern is gone")),
+        })
+    });
+    match result {
+        Ok(generated) => {
+            output(core::iter::once(Some(generated.as_str())));
+            0
+        }
+        Err(error) => type_error(&error),
+    }
 }

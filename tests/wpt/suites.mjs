@@ -72,6 +72,11 @@ export const suites = {
     'url/toascii.weft.any.js',
     'url/percent-encoding.weft.any.js',
   ],
-  // The standard's files (not the tentative compareComponent and generate: docs/urlpattern.md).
-  urlpattern: ['urlpattern/urlpattern.any.js', 'urlpattern/urlpattern-hasregexpgroups.any.js'],
+  // The standard's files, and the tentative compareComponent and generate (Chromium's).
+  urlpattern: [
+    'urlpattern/urlpattern.any.js',
+    'urlpattern/urlpattern-hasregexpgroups.any.js',
+    'urlpattern/urlpattern-compare.tentative.any.js',
+    'urlpattern/urlpattern-generate.tentative.any.js',
+  ],
 };
