@@ -20,6 +20,10 @@ const manifest = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
 const SUBPATHS = {
   '.': { file: 'index', call: (m) => m.btoa('a') === 'YQ==' },
   './url': { file: 'url', call: (m) => new m.URL('HTTP://A.test/b/../c').href === 'http://a.test/c' },
+  './urlpattern': {
+    file: 'urlpattern',
+    call: (m) => new m.URLPattern({ pathname: '/:id' }).exec('https://a.test/7')?.pathname.groups.id === '7',
+  },
   './encoding': { file: 'encoding', call: (m) => new m.TextDecoder('sjis').decode(new Uint8Array([0x82, 0xa0])) === '\u3042' },
   './encoding-lite': {
     file: 'encoding-lite',
@@ -63,6 +67,7 @@ test('every subpath resolves to its node builds under import and require, one in
 test('the whole package re-exports the areas: one class per API, whatever the subpath', async () => {
   const cjs = require('webweft');
   assert.equal(esm.URL, require('webweft/url').URL);
+  assert.equal(esm.URLPattern, require('webweft/urlpattern').URLPattern);
   assert.equal(esm.TextDecoder, (await import('webweft/encoding')).TextDecoder);
   assert.equal(esm.structuredClone, require('webweft/structured-clone').structuredClone);
   assert.equal(esm.atob, (await import('webweft/base64')).atob);
