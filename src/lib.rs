@@ -15,11 +15,13 @@
 //! |---|---|---|
 //! | [`infra`] | Infra: code point classes, ASCII string operations, forgiving-base64 | always |
 //! | `url` | URL: the parser, setters, hosts and IDNA, origins, `URLSearchParams`, validation errors | `url` |
+//! | `urlpattern` | URL Pattern: `URLPattern` (linear-time matching without custom regexp groups) | `urlpattern` (`urlpattern-regress`: custom groups on `regress`) |
 //! | `public_suffix` | the Public Suffix List algorithm (also re-exported by `url`) | `public-suffix-list` (`public-suffix` with `url`) |
 //! | `encoding` | Encoding: every encoding's decoder and encoder, labels, `TextDecoder`'s state | `encoding` (legacy CJK encodings: `encoding-legacy`) |
 //! | `html` | HTML microsyntaxes (numbers, dates, colors, tokens, attributes), the `meta` charset, encoding-parsing a URL | `html` (the last with `url` and `encoding`) |
 //!
-//! Features: `full` (the default) is `lite` + `encoding-legacy` + `public-suffix`; `lite` is
+//! Features: `full` (the default) is `lite` + `encoding-legacy` + `public-suffix` +
+//! `urlpattern-regress`; `lite` is
 //! `url` + `encoding` + `html`. `bindings` (wasm32 only) adds the wasm-bindgen layer with the
 //! npm package's allocator and panic handler: a Rust crate that depends on webweft leaves it
 //! off. `testing-hooks` is for this repository's tests.

@@ -1,4 +1,4 @@
-//! URL Pattern §1.6: parsing a constructor string ("https://example.com/:id") into a
+//! URL Pattern §1.6: parsing a constructor string (`https://example.com/:id`) into a
 //! URLPatternInit.
 
 use super::canonicalize::canonicalize_a_protocol;
