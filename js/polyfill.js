@@ -181,6 +181,7 @@ const INTERFACES = new Set([
   'TextEncoderStream',
   'URL',
   'URLSearchParams',
+  'URLPattern',
   'DOMException',
 ]);
 const ordinaryHasInstance = Function.prototype[Symbol.hasInstance];

@@ -42,7 +42,7 @@ const UNITS = {
   urlpattern: { features: 'urlpattern-class', subpath: 'webweft/urlpattern' },
   // Everything in one unit, for polyfill.js (one script, so one copy of the URL parser and the
   // encoders instead of one per area).
-  full: { features: 'full', subpath: 'webweft/polyfill' },
+  full: { features: 'full,urlpattern-class', subpath: 'webweft/polyfill' },
 };
 
 /**
@@ -106,6 +106,7 @@ const FULL = {
     'structuredClone',
     'URL',
     'URLSearchParams',
+    'URLPattern',
   ],
 };
 

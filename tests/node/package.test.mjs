@@ -198,7 +198,7 @@ test("the shipped wasms carry no panic locations: neither source paths nor std's
     .map((file) => [file, readFileSync(join(pkgDir, file))]);
   const inline = /"([A-Za-z0-9+/]{1000,}={0,2})"/.exec(readFileSync(join(pkgDir, 'polyfill.js'), 'utf8'))[1];
   wasms.push(['polyfill.js', inflateRawSync(Buffer.from(inline, 'base64'))]);
-  assert.equal(wasms.length, 7);
+  assert.equal(wasms.length, 8);
   for (const [file, bytes] of wasms) {
     const text = bytes.toString('latin1');
     assert.deepEqual(text.match(/[\w./-]*\.rs\0/g), null, `${file}: no source paths`);
@@ -244,7 +244,7 @@ test("an app's bundle has every inline wasm it uses together, ahead of the areas
   const { build } = await import('esbuild');
   const wasmText = /"[A-Za-z0-9+/]{1000,}={0,2}"/g;
   for (const [app, units] of [
-    ["import * as webweft from 'webweft'; console.log(webweft);", ['encoding', 'html', 'public-suffix', 'url']],
+    ["import * as webweft from 'webweft'; console.log(webweft);", ['encoding', 'html', 'public-suffix', 'url', 'urlpattern']],
     ["import { URL } from 'webweft'; console.log(new URL('https://a.test/').host);", ['url']],
     // (webweft/url can reach the encoding area's wasm: its module starts with both.)
     [
@@ -299,7 +299,7 @@ test('the ES modules for bundlers share one copy of the modules that are not per
   };
   for (const [source, file] of Object.entries(shared)) assert.deepEqual(copies[source], [file], source);
   // js/io.js holds one unit's buffers: a copy in each module with a unit of its own, per flavour.
-  const perUnit = ['encoding-lite', 'encoding', 'html', 'public-suffix', 'url', 'whatwg-url-core'];
+  const perUnit = ['encoding-lite', 'encoding', 'html', 'public-suffix', 'url', 'urlpattern', 'whatwg-url-core'];
   const flavours = ['.js', '.workerd.js', '.no-wasm.js'];
   assert.deepEqual(copies['io.js'].sort(), flavours.flatMap((suffix) => perUnit.map((name) => `${name}${suffix}`)).sort());
 });
@@ -340,9 +340,11 @@ const POLYFILLS = {
       'structuredClone',
       'URL',
       'URLSearchParams',
+      'URLPattern',
     ],
   ],
   './url/polyfill': ['url.polyfill.js', ['URL', 'URLSearchParams']],
+  './urlpattern/polyfill': ['urlpattern.polyfill.js', ['URLPattern']],
   './encoding/polyfill': ['encoding.polyfill.js', ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream']],
   './structured-clone/polyfill': ['structured-clone.polyfill.js', ['structuredClone', 'DOMException']],
   './base64/polyfill': ['base64.polyfill.js', ['atob', 'btoa', 'DOMException']],

@@ -13,6 +13,7 @@ const AREAS = {
   // Where the host has no DOMException, the polyfills whose errors are DOMExceptions install webweft's.
   'webweft/base64/polyfill': ['atob', 'btoa', 'DOMException'],
   'webweft/url/polyfill': ['URL', 'URLSearchParams'],
+  'webweft/urlpattern/polyfill': ['URLPattern'],
   // A bare realm has no TransformStream, so the streams are not installed.
   'webweft/encoding/polyfill': ['TextDecoder', 'TextEncoder'],
   'webweft/structured-clone/polyfill': ['structuredClone', 'DOMException'],
@@ -24,6 +25,7 @@ const PROVIDED = [
   'DOMException',
   'URL',
   'URLSearchParams',
+  'URLPattern',
   'TextDecoder',
   'TextEncoder',
   'TextDecoderStream',
