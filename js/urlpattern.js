@@ -25,11 +25,12 @@ const utf8Decoder = makeUtf8Decoder();
 const HostRegExp = RegExp;
 const regExpExec = RegExp.prototype.exec;
 
-// The standard's flag is `v`; an engine without it (older Hermes, QuickJS) gets `u`, whose
-// syntax differs only inside character classes (docs/urlpattern.md).
+// The standard's flag is `v`; an engine without it (older Hermes), or whose `v` rejects a `-`
+// outside a class as QuickJS's does, gets `u`, whose syntax differs only inside character
+// classes (docs/urlpattern.md).
 const REGEXP_FLAG = (() => {
   try {
-    new HostRegExp('[a&&a]', 'v');
+    new HostRegExp('-[a&&a]', 'v');
     return 'v';
   } catch {
     return 'u';
