@@ -33,7 +33,10 @@ fn check_vm_against_regress(pattern: &UrlPattern, inputs: &[&str]) {
         };
         let regex = regress::Regex::with_flags(component.regular_expression_string(), flags)
             .expect("a generated regular expression compiles");
-        for input in inputs.iter().filter(|input| input.chars().count() <= REFERENCE_MAX_CHARS) {
+        for input in inputs
+            .iter()
+            .filter(|input| input.chars().count() <= REFERENCE_MAX_CHARS)
+        {
             let expected = regex.find(input).map(|found| {
                 (1..=component.group_name_list().len())
                     .map(|index| found.group(index).map(|range| input[range].to_owned()))
@@ -102,8 +105,18 @@ fuzz_target!(|data: &[u8]| {
         ..UrlPatternInit::default()
     };
     let patterns = [
-        UrlPattern::new(UrlPatternInput::String(pattern_text), base, options, &Regress),
-        UrlPattern::new(UrlPatternInput::Init(&pattern_init), None, options, &Regress),
+        UrlPattern::new(
+            UrlPatternInput::String(pattern_text),
+            base,
+            options,
+            &Regress,
+        ),
+        UrlPattern::new(
+            UrlPatternInput::Init(&pattern_init),
+            None,
+            options,
+            &Regress,
+        ),
     ];
     for pattern in patterns.iter().flatten() {
         check_match(pattern, UrlPatternInput::String(input), base);
