@@ -14,12 +14,12 @@ import {
   exactCopy,
   forgivingDecode,
   forgivingEncode,
-  fromBase64 as codecFromBase64,
-  fromHex as codecFromHex,
+  decodeBase64,
+  decodeHex,
+  encodeBase64,
+  encodeHex,
   isomorphicDecode,
   isomorphicEncode,
-  toBase64 as codecToBase64,
-  toHex as codecToHex,
 } from './fallback/base64.js';
 import {
   hostAtob,
@@ -176,7 +176,7 @@ export function fromBase64(string, options = undefined) {
   if (hostBytes !== undefined) return hostBytes;
   // 9-10. FromBase64(string, alphabet, lastChunkHandling).
   const into = new NativeUint8Array(decodedLengthLimit(string.length));
-  const { written, error } = codecFromBase64(
+  const { written, error } = decodeBase64(
     string,
     alphabet === 'base64' ? BASE64 : BASE64URL,
     lastChunkHandling,
@@ -205,7 +205,7 @@ export function toBase64(bytes, options = undefined) {
   // 9-11.
   return (
     hostToBase64(bytes, length, alphabet, omitPadding) ??
-    codecToBase64(bytes, alphabet === 'base64' ? BASE64 : BASE64URL, !omitPadding, length)
+    encodeBase64(bytes, alphabet === 'base64' ? BASE64 : BASE64URL, !omitPadding, length)
   );
 }
 
@@ -231,7 +231,7 @@ export function setFromBase64(into, string, options = undefined) {
   if (hostResult !== undefined) return { read: hostResult.read, written: hostResult.written };
   // 14-19. FromBase64(string, alphabet, lastChunkHandling, byteLength), its bytes written into
   // `into` (SetUint8ArrayBytes) as they are decoded.
-  const { read, written, error } = codecFromBase64(
+  const { read, written, error } = decodeBase64(
     string,
     alphabet === 'base64' ? BASE64 : BASE64URL,
     lastChunkHandling,
@@ -253,7 +253,7 @@ export function fromHex(string) {
   if (hostBytes !== undefined) return hostBytes;
   // 2-3. FromHex(string).
   const into = new NativeUint8Array(string.length >> 1);
-  const { error } = codecFromHex(string, into, NO_LIMIT);
+  const { error } = decodeHex(string, into, NO_LIMIT);
   if (error !== undefined) throw new NativeSyntaxError(`${where}: the string is not hex: ${error}`);
   // 4-7.
   return into;
@@ -267,7 +267,7 @@ export function toHex(bytes) {
   // 3. GetUint8ArrayBytes(O).
   const length = inBoundsLength(bytes, where);
   // 4-6.
-  return hostToHex(bytes, length) ?? codecToHex(bytes, length);
+  return hostToHex(bytes, length) ?? encodeHex(bytes, length);
 }
 
 /**
@@ -286,7 +286,7 @@ export function setFromHex(into, string) {
   const hostResult = hostSetFromHex(into, byteLength, string);
   if (hostResult !== undefined) return { read: hostResult.read, written: hostResult.written };
   // 7-12. FromHex(string, byteLength), written into `into` as decoded.
-  const { read, written, error } = codecFromHex(string, into, byteLength);
+  const { read, written, error } = decodeHex(string, into, byteLength);
   // 13.
   if (error !== undefined) throw new NativeSyntaxError(`${where}: the string is not hex: ${error}`);
   // 14-17.

@@ -64,37 +64,37 @@ const es2026 = {
     'weft.toBase64': () => weft.toBase64(bytes),
     'Buffer.toString("base64")': () => Buffer.from(bytes.buffer, 0, bytes.length).toString('base64'),
     'core-js toBase64': () => coreEncoders.toBase64.call(bytes),
-    'weft JS codec': () => codec.toBase64(bytes, codec.BASE64, true),
+    'weft JS codec': () => codec.encodeBase64(bytes, codec.BASE64, true),
   },
   toHex: {
     'weft.toHex': () => weft.toHex(bytes),
     'Buffer.toString("hex")': () => Buffer.from(bytes.buffer, 0, bytes.length).toString('hex'),
     'core-js toHex': () => coreEncoders.toHex.call(bytes),
-    'weft JS codec': () => codec.toHex(bytes),
+    'weft JS codec': () => codec.encodeHex(bytes),
   },
   fromBase64: {
     'weft.fromBase64': () => weft.fromBase64(encoded),
     'Buffer.from(s, "base64")': () => Buffer.from(encoded, 'base64'),
     'core-js fromBase64': () => Uint8Array.from(coreFromBase64(encoded, undefined, null, Number.MAX_SAFE_INTEGER).bytes),
-    'weft JS codec': () => codec.fromBase64(encoded, codec.BASE64, 'loose', new Uint8Array(bytes.length), codec.NO_LIMIT),
+    'weft JS codec': () => codec.decodeBase64(encoded, codec.BASE64, 'loose', new Uint8Array(bytes.length), codec.NO_LIMIT),
   },
   fromHex: {
     'weft.fromHex': () => weft.fromHex(hex),
     'Buffer.from(s, "hex")': () => Buffer.from(hex, 'hex'),
     'core-js fromHex': () => coreFromHex(hex).bytes,
-    'weft JS codec': () => codec.fromHex(hex, new Uint8Array(bytes.length), codec.NO_LIMIT),
+    'weft JS codec': () => codec.decodeHex(hex, new Uint8Array(bytes.length), codec.NO_LIMIT),
   },
   setFromBase64: {
     'weft.setFromBase64': () => weft.setFromBase64(target, encoded),
     'Buffer#write(s, "base64")': () => Buffer.from(target.buffer).write(encoded, 'base64'),
     'core-js setFromBase64': () => coreFromBase64(encoded, undefined, target, target.length),
-    'weft JS codec': () => codec.fromBase64(encoded, codec.BASE64, 'loose', target, target.length),
+    'weft JS codec': () => codec.decodeBase64(encoded, codec.BASE64, 'loose', target, target.length),
   },
   setFromHex: {
     'weft.setFromHex': () => weft.setFromHex(target, hex),
     'Buffer#write(s, "hex")': () => Buffer.from(target.buffer).write(hex, 'hex'),
     'core-js setFromHex': () => coreFromHex(hex, target),
-    'weft JS codec': () => codec.fromHex(hex, target, target.length),
+    'weft JS codec': () => codec.decodeHex(hex, target, target.length),
   },
 };
 for (const [method, candidates] of Object.entries(es2026)) {

@@ -76,7 +76,7 @@ export function decodedLengthLimit(length) {
  * @param {Uint8Array} into
  * @param {number} maxLength
  */
-export function fromBase64(string, alphabet, lastChunkHandling, into, maxLength) {
+export function decodeBase64(string, alphabet, lastChunkHandling, into, maxLength) {
   const table = alphabet.decode;
   const value = (index) => {
     const code = string.charCodeAt(index);
@@ -196,7 +196,7 @@ function describe(string, index) {
  * RFC 4648 base64 (§4) or base64url (§5) of `bytes[0..length)`, with padding or without: the
  * encoding of Uint8Array.prototype.toBase64 and Infra's forgiving-base64 encode.
  */
-export function toBase64(bytes, alphabet = BASE64, padding = true, length = bytes.length) {
+export function encodeBase64(bytes, alphabet = BASE64, padding = true, length = bytes.length) {
   const table = alphabet.encode;
   const codes = new NativeUint8Array(Math.ceil(length / 3) * 4);
   let j = 0;
@@ -223,14 +223,14 @@ export function toBase64(bytes, alphabet = BASE64, padding = true, length = byte
 export function forgivingDecode(data) {
   // FromBase64(data, "base64", "loose") fails exactly where forgiving-base64 decode does.
   const into = new NativeUint8Array(decodedLengthLimit(data.length));
-  const { written, error } = fromBase64(data, BASE64, 'loose', into, NO_LIMIT);
+  const { written, error } = decodeBase64(data, BASE64, 'loose', into, NO_LIMIT);
   if (error !== undefined) return undefined;
   return written === into.length ? into : exactCopy(into, written);
 }
 
 /** Infra forgiving-base64 encode (RFC 4648 base64 with padding) of `bytes`. */
 export function forgivingEncode(bytes) {
-  return toBase64(bytes);
+  return encodeBase64(bytes);
 }
 
 /** A new Uint8Array of `bytes[0..length)`, over a buffer of that length (no species lookup). */
@@ -240,9 +240,9 @@ export function exactCopy(bytes, length) {
 
 /**
  * ECMA-262 FromHex(string, maxLength), writing the bytes into `into` from its index 0 (as
- * fromBase64 above). Returns `{read, written, error}`.
+ * decodeBase64 above). Returns `{read, written, error}`.
  */
-export function fromHex(string, into, maxLength) {
+export function decodeHex(string, into, maxLength) {
   // 2-4.
   const length = string.length;
   let read = 0;
@@ -265,7 +265,7 @@ export function fromHex(string, into, maxLength) {
 }
 
 /** The lowercase hex of `bytes[0..length)` (Uint8Array.prototype.toHex's steps 3-5). */
-export function toHex(bytes, length = bytes.length) {
+export function encodeHex(bytes, length = bytes.length) {
   const codes = new NativeUint8Array(length * 2);
   for (let i = 0; i < length; i++) {
     const byte = bytes[i];

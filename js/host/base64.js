@@ -168,15 +168,15 @@ const bufferIsGood =
 
 // TC39 Uint8Array.fromBase64 / toBase64 (Chromium, newer V8 and JavaScriptCore): with the default
 // options ('base64', lastChunkHandling 'loose') fromBase64 is forgiving-base64 decode.
-const fromBase64 = Uint8Array.fromBase64;
-const toBase64 = Uint8Array.prototype.toBase64;
+const nativeFromBase64 = Uint8Array.fromBase64;
+const nativeToBase64 = Uint8Array.prototype.toBase64;
 const uint8ArrayIsGood =
-  typeof fromBase64 === 'function' &&
-  typeof toBase64 === 'function' &&
+  typeof nativeFromBase64 === 'function' &&
+  typeof nativeToBase64 === 'function' &&
   !throws(() => {
-    const decode = (string) => fromBase64.call(Uint8Array, string);
-    if (toBase64.call(ALPHABET_BYTES) !== ALPHABET || !sameBytes(decode(ALPHABET), ALPHABET_BYTES)) throw new Error();
-    if (toBase64.call(Uint8Array.of(0x41)) !== 'QQ==' || !sameBytes(decode(' Q\tQ\n=\f=\r'), [0x41])) throw new Error();
+    const decode = (string) => nativeFromBase64.call(Uint8Array, string);
+    if (nativeToBase64.call(ALPHABET_BYTES) !== ALPHABET || !sameBytes(decode(ALPHABET), ALPHABET_BYTES)) throw new Error();
+    if (nativeToBase64.call(Uint8Array.of(0x41)) !== 'QQ==' || !sameBytes(decode(' Q\tQ\n=\f=\r'), [0x41])) throw new Error();
     if (!sameBytes(decode('QR'), [0x41]) || !sameBytes(decode('QUJ'), [0x41, 0x42])) throw new Error();
     if (!INVALID.every((input) => throws(() => decode(input)))) throw new Error();
   });
@@ -246,7 +246,7 @@ export function hostAtob(data) {
 /** Forgiving-base64 encode of non-empty bytes (a Uint8Array) by the host; undefined without a path. */
 export function hostBase64Encode(bytes) {
   if (uint8ArrayIsGood) {
-    return toBase64.call(bytes);
+    return nativeToBase64.call(bytes);
   } else if (bufferIsGood) {
     return base64Slice.call(bytes, 0, bytes.length);
   }
@@ -257,7 +257,7 @@ export function hostBase64Encode(bytes) {
 export function hostBase64Decode(data) {
   if (uint8ArrayIsGood) {
     try {
-      return fromBase64.call(Uint8Array, data);
+      return nativeFromBase64.call(Uint8Array, data);
     } catch {
       // the codec throws weft's error
     }
@@ -297,15 +297,15 @@ const nativeBase64IsGood =
   uint8ArrayIsGood &&
   typeof nativeSetFromBase64 === 'function' &&
   !throws(() => {
-    const url = (string, lastChunkHandling) => fromBase64.call(Uint8Array, string, nativeOptions('base64url', lastChunkHandling));
-    if (!throws(() => fromBase64.call(Uint8Array, 'a')) || !throws(() => fromBase64.call(Uint8Array, '', null)))
+    const url = (string, lastChunkHandling) => nativeFromBase64.call(Uint8Array, string, nativeOptions('base64url', lastChunkHandling));
+    if (!throws(() => nativeFromBase64.call(Uint8Array, 'a')) || !throws(() => nativeFromBase64.call(Uint8Array, '', null)))
       throw new Error();
-    if (!throws(() => toBase64.call(new Uint8Array(1), null))) throw new Error();
+    if (!throws(() => nativeToBase64.call(new Uint8Array(1), null))) throw new Error();
     if (!sameBytes(url('-_8'), [0xfb, 0xff]) || !throws(() => url('+/8')) || !throws(() => url('QR==', 'strict')))
       throw new Error();
     if (url('QQ', 'stop-before-partial').length !== 0 || !sameBytes(url('QUJD QQ', 'stop-before-partial'), [0x41, 0x42, 0x43]))
       throw new Error();
-    if (toBase64.call(Uint8Array.of(0xfb, 0xff), nativeOptions('base64url', undefined, true)) !== '-_8') throw new Error();
+    if (nativeToBase64.call(Uint8Array.of(0xfb, 0xff), nativeOptions('base64url', undefined, true)) !== '-_8') throw new Error();
     const target = Uint8Array.of(255, 255, 255, 255, 255);
     if (!throws(() => nativeSetFromBase64.call(target, 'MjYyZg==='))) throw new Error();
     if (!sameBytes(target, [50, 54, 50, 255, 255])) throw new Error();
@@ -315,7 +315,6 @@ const nativeBase64IsGood =
 const nativeHexIsGood =
   typeof nativeFromHex === 'function' &&
   typeof nativeToHex === 'function' &&
-  typeof nativeSetFromHex === 'function' &&
   !throws(() => {
     if (nativeToHex.call(new Uint8Array(64).fill(255)) !== 'ff'.repeat(64)) throw new Error();
     if (nativeToHex.call(ALPHABET_BYTES.subarray(0, 4)) !== '00108310') throw new Error();
@@ -323,6 +322,11 @@ const nativeHexIsGood =
       throw new Error();
     if (!throws(() => nativeFromHex.call(Uint8Array, '0g')) || !throws(() => nativeFromHex.call(Uint8Array, '\u0130\u0130')))
       throw new Error();
+  });
+const nativeSetFromHexIsGood =
+  nativeHexIsGood &&
+  typeof nativeSetFromHex === 'function' &&
+  !throws(() => {
     const target = Uint8Array.of(255, 255, 255);
     if (!throws(() => nativeSetFromHex.call(target, '0102zz')) || !sameBytes(target, [1, 2, 255])) throw new Error();
     if (typeof ArrayBuffer.prototype.resize === 'function') {
@@ -359,7 +363,7 @@ const bufferBase64urlIsGood =
 
 /** Uint8Array.prototype.toBase64's encoding of `bytes` (a Uint8Array in bounds) by the host; else undefined. */
 export function hostToBase64(bytes, length, alphabet, omitPadding) {
-  if (nativeBase64IsGood) return toBase64.call(bytes, nativeOptions(alphabet, undefined, omitPadding));
+  if (nativeBase64IsGood) return nativeToBase64.call(bytes, nativeOptions(alphabet, undefined, omitPadding));
   if (!bufferIsGood || length === 0) return length === 0 ? '' : undefined;
   if (alphabet === 'base64') {
     const encoded = base64Slice.call(bytes, 0, length);
@@ -400,7 +404,7 @@ function bufferFromBase64(data, alphabet, lastChunkHandling) {
 export function hostFromBase64(data, alphabet, lastChunkHandling) {
   if (nativeBase64IsGood) {
     try {
-      return fromBase64.call(Uint8Array, data, nativeOptions(alphabet, lastChunkHandling));
+      return nativeFromBase64.call(Uint8Array, data, nativeOptions(alphabet, lastChunkHandling));
     } catch {
       return undefined; // the codec throws weft's error
     }
@@ -455,7 +459,7 @@ export function hostFromHex(data) {
  * the pairs before the first that is not (as FromHex does).
  */
 export function hostSetFromHex(into, length, data) {
-  if (nativeHexIsGood) {
+  if (nativeSetFromHexIsGood) {
     try {
       return nativeSetFromHex.call(into, data);
     } catch {

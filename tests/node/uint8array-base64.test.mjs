@@ -542,6 +542,9 @@ for (const [api, call] of Object.entries(apis)) {
       assert.deepEqual(run(2, 'cafed00d'), [4, 2, [0xca, 0xfe]]);
       assert.deepEqual(run(0, 'zz'), [0, 0, []], 'nothing fits: nothing read');
       assert.deepEqual(run(2, 'cafe##'), [4, 2, [0xca, 0xfe]], 'what does not fit is not read');
+      const whole = new Uint8Array(5).fill(1);
+      assert.deepEqual({ ...call.setFromHex(new Uint8Array(whole.buffer, 1, 3), 'cafed00d') }, { read: 6, written: 3 });
+      assert.deepEqual(bytesOf(whole), [1, 0xca, 0xfe, 0xd0, 1], 'a view writes at its own offset');
       const target = Uint8Array.of(255, 255, 255, 255);
       assert.throws(() => call.setFromHex(target, 'cafezz00'), SyntaxError);
       assert.deepEqual(bytesOf(target), [0xca, 0xfe, 255, 255]);
