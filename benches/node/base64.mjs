@@ -56,6 +56,9 @@ compareAtobBtoa(compare, weft, { latin1, encoded, bytes: bytes.length });
 const require = createRequire(import.meta.url);
 const coreFromBase64 = require('core-js-pure/internals/uint8-from-base64');
 const coreFromHex = require('core-js-pure/internals/uint8-from-hex');
+// With a target, core-js's own (core-js-pure's detachment check is a stub that throws).
+const coreFromBase64Into = require('core-js/internals/uint8-from-base64');
+const coreFromHexInto = require('core-js/internals/uint8-from-hex');
 const coreEncoders = coreJsEncoders();
 const hex = Buffer.from(bytes).toString('hex');
 const target = new Uint8Array(bytes.length);
@@ -87,13 +90,13 @@ const es2026 = {
   setFromBase64: {
     'weft.setFromBase64': () => weft.setFromBase64(target, encoded),
     'Buffer#write(s, "base64")': () => Buffer.from(target.buffer).write(encoded, 'base64'),
-    'core-js setFromBase64': () => coreFromBase64(encoded, undefined, target, target.length),
+    'core-js setFromBase64': () => coreFromBase64Into(encoded, undefined, target, target.length),
     'weft JS codec': () => codec.decodeBase64(encoded, codec.BASE64, 'loose', target, target.length),
   },
   setFromHex: {
     'weft.setFromHex': () => weft.setFromHex(target, hex),
     'Buffer#write(s, "hex")': () => Buffer.from(target.buffer).write(hex, 'hex'),
-    'core-js setFromHex': () => coreFromHex(hex, target),
+    'core-js setFromHex': () => coreFromHexInto(hex, target),
     'weft JS codec': () => codec.decodeHex(hex, target, target.length),
   },
 };

@@ -679,6 +679,34 @@ test('large inputs through each path agree', () => {
   }
 });
 
+test('setFromBase64 of long input without whitespace (decoded a piece at a time): writes, and errors in a later piece', () => {
+  const bytes = Uint8Array.from({ length: 200_000 }, (_, i) => (i * 2654435761) >>> 24);
+  const encoded = Buffer.from(bytes).toString('base64');
+  const expectOutcome = (string, length, options) => {
+    const theirs = new Uint8Array(length).fill(7);
+    const expected = outcome(() => {
+      const { read, written } = coreFromBase64Into(string, options, theirs, length);
+      return { read, written };
+    });
+    for (const api of [weft, codecOnly]) {
+      const ours = new Uint8Array(length).fill(7);
+      assert.deepEqual(
+        outcome(() => ({ ...api.setFromBase64(ours, string, options) })),
+        expected,
+        `${string.length} characters into ${length}`,
+      );
+      assert.ok(ours.every((byte, i) => byte === theirs[i]), 'the same bytes written');
+    }
+  };
+  expectOutcome(encoded, bytes.length);
+  expectOutcome(encoded, bytes.length + 5);
+  expectOutcome(encoded, bytes.length - 1);
+  expectOutcome(encoded.slice(0, -1), bytes.length, { lastChunkHandling: 'strict' });
+  for (const at of [10, 65_535, 65_536, 150_000, encoded.length - 3]) {
+    for (const bad of ['*', '=', '-', '\u0100']) expectOutcome(encoded.slice(0, at) + bad + encoded.slice(at + 1), bytes.length);
+  }
+});
+
 test("a page's replaced built-ins after load change nothing", () => {
   const saved = {
     slice: Uint8Array.prototype.slice,
