@@ -165,8 +165,9 @@ function hostStructuredCloneIsGood() {
 // constructors, with the standard's `length`. Each is installed where the host lacks it or
 // fails its feature test, which looks for the bugs of early implementations (after core-js's):
 // WebKit decoded a lone last character; options `null` must be a TypeError; a failing
-// setFromBase64 writes the chunks before the error and no more; V8's first toHex got some
-// inputs wrong; Chromium's setFromHex threw for length-tracking views (crbug.com/454630441).
+// setFromBase64 writes the chunks before the error and no more; toHex of eight 0xff bytes
+// (core-js's test of an early toHex); Chromium's setFromHex threw for length-tracking views
+// (crbug.com/454630441).
 /* oxlint-disable prefer-rest-params -- `arguments[1]`: the methods' `length` is the standard's */
 const UINT8ARRAY_METHODS = {
   'Uint8Array.fromBase64': {
