@@ -176,13 +176,7 @@ export function fromBase64(string, options = undefined) {
   if (hostBytes !== undefined) return hostBytes;
   // 9-10. FromBase64(string, alphabet, lastChunkHandling).
   const into = new NativeUint8Array(decodedLengthLimit(string.length));
-  const { written, error } = decodeBase64(
-    string,
-    alphabet === 'base64' ? BASE64 : BASE64URL,
-    lastChunkHandling,
-    into,
-    NO_LIMIT,
-  );
+  const { written, error } = decodeBase64(string, alphabet === 'base64' ? BASE64 : BASE64URL, lastChunkHandling, into, NO_LIMIT);
   if (error !== undefined) throw notBase64(where, error);
   // 11-14. A Uint8Array of exactly those bytes.
   return written === into.length ? into : exactCopy(into, written);

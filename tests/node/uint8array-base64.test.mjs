@@ -695,7 +695,10 @@ test('setFromBase64 of long input without whitespace (decoded a piece at a time)
         expected,
         `${string.length} characters into ${length}`,
       );
-      assert.ok(ours.every((byte, i) => byte === theirs[i]), 'the same bytes written');
+      assert.ok(
+        ours.every((byte, i) => byte === theirs[i]),
+        'the same bytes written',
+      );
     }
   };
   expectOutcome(encoded, bytes.length);
