@@ -82,7 +82,9 @@ export function base64Decode(data) {
   return bytes;
 }
 
-// ES2026 (ECMA-262 §25.2.x, "Uint8Array to/from base64 and hex"). Built-ins captured at load.
+// ES2026: ECMA-262's Uint8Array.fromBase64, fromHex and the prototype's toBase64, toHex,
+// setFromBase64 and setFromHex (from TC39's proposal-arraybuffer-base64), with the step numbers of
+// its algorithms. Built-ins captured at load.
 const NativeUint8Array = Uint8Array;
 const NativeTypeError = TypeError;
 const NativeSyntaxError = SyntaxError;
