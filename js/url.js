@@ -12,7 +12,7 @@
 // Named imports (not a destructured namespace), so that bundlers can drop unused glue.
 import * as glue from '#glue';
 import { UrlHostOperation, UrlSetter } from '#glue';
-import { memoryBytes, readAscii, writeString } from './io.js';
+import { loneSurrogateOffsets, memoryBytes, readAscii, writeString, writeU32s } from './io.js';
 import { memoryStale, wasm, wasmInstantiated } from './runtime.js';
 import { utf8Decoder as makeUtf8Decoder } from './utf8.js';
 import { markPlatformObject } from './structured-clone/platform.js';
@@ -796,9 +796,10 @@ export function hostType(url) {
 /**
  * The basic URL parser with its validation errors: {url, errors}, `url` a URL object or null
  * on failure, `errors` [{type, position, inBase}] in the order found (`position` a UTF-16
- * index into the input, or into the base when `inBase`). `options.encoding`: an Encoding
- * Standard label; its output encoding (UTF-8 for UTF-16BE/LE and replacement) encodes the
- * query. An unknown label is a RangeError.
+ * index into the input, or into the base when `inBase`). A lone surrogate is parsed as U+FFFD
+ * and, where the parser validates URL units, is an invalid-URL-unit. `options.encoding`: an
+ * Encoding Standard label; its output encoding (UTF-8 for UTF-16BE/LE and replacement) encodes
+ * the query. An unknown label is a RangeError.
  */
 export function parseURL(input, base = undefined, options = undefined) {
   requireArguments(arguments.length, 1, 'parseURL');
@@ -811,6 +812,11 @@ export function parseURL(input, base = undefined, options = undefined) {
   const baseLength = writeBase(inputLength, base);
   const labelOffset = inputLength + (base === undefined ? 0 : baseLength);
   const labelLength = label === undefined ? NO_LABEL : writeString(label, labelOffset);
+  // The lone surrogates of input and base (DOMStrings, U+FFFD once written) are no URL code
+  // points: the parser learns where they are.
+  const surrogates = loneSurrogateOffsets(input);
+  if (base !== undefined) surrogates.push(...loneSurrogateOffsets(base, inputLength));
+  if (surrogates.length !== 0) writeU32s(glue.urlLoneSurrogates(surrogates.length), surrogates);
   const result = glue.urlParseWithErrors(inputLength, baseLength, labelLength);
   if (label !== undefined) rethrowQueryEncoderFailure();
   const status = result[0];

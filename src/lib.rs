@@ -17,10 +17,12 @@
 //! | `url` | URL: the parser, setters, hosts and IDNA, origins, `URLSearchParams`, validation errors | `url` |
 //! | `public_suffix` | the Public Suffix List algorithm (also re-exported by `url`) | `public-suffix-list` (`public-suffix` with `url`) |
 //! | `encoding` | Encoding: every encoding's decoder and encoder, labels, `TextDecoder`'s state | `encoding` (legacy CJK encodings: `encoding-legacy`) |
-//! | `html` | HTML microsyntaxes (numbers, dates, colors, tokens, attributes), the `meta` charset, encoding-parsing a URL | `html` (the last with `url` and `encoding`) |
+//! | `html` | HTML microsyntaxes (numbers, dates, colors, tokens, attributes), the `meta` charset, encoding-parsing a URL, the encoding sniffing algorithm | `html` (encoding-parsing with `url` and `encoding`; sniffing with `encoding`, or `html-encoding-sniffing` alone) |
+//! | `mimesniff` | MIME Sniffing: MIME type records, the groups, the pattern tables, the computed MIME type of a resource | `mimesniff` |
+//! | `fetch` | Fetch's `data:` URL processor | `data-url` |
 //!
 //! Features: `full` (the default) is `lite` + `encoding-legacy` + `public-suffix`; `lite` is
-//! `url` + `encoding` + `html`. `bindings` (wasm32 only) adds the wasm-bindgen layer with the
+//! `url` + `encoding` + `html` + `mimesniff` + `data-url`. `bindings` (wasm32 only) adds the wasm-bindgen layer with the
 //! npm package's allocator and panic handler: a Rust crate that depends on webweft leaves it
 //! off. `testing-hooks` is for this repository's tests.
 //!
@@ -120,11 +122,25 @@ pub mod public_suffix;
 #[cfg(feature = "url")]
 pub mod url;
 
-#[cfg(feature = "html")]
+#[cfg(any(feature = "html", feature = "html-encoding-sniffing"))]
 pub mod html;
 
 #[cfg(feature = "encoding")]
 pub mod encoding;
+
+#[cfg(feature = "mimesniff")]
+pub mod mimesniff;
+
+#[cfg(feature = "data-url")]
+pub mod fetch;
+
+/// URL's percent-encoding module on its own (the `url` feature has it as
+/// `url::percent_encoding`), for the data: URL processor in builds without the URL parser: the
+/// npm package's mimesniff unit. Only percent-decoding is used there.
+#[cfg(all(feature = "data-url", not(feature = "url")))]
+#[path = "url/percent_encoding.rs"]
+#[allow(dead_code)]
+mod percent_encoding;
 
 #[cfg(all(target_arch = "wasm32", feature = "bindings"))]
 mod bindings;

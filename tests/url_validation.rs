@@ -2,7 +2,7 @@
 //! list, in order, where the current standard added or changed an error.
 #![cfg(feature = "url")]
 
-use webweft::url::{Url, Utf8, ValidationError, ValidationErrorKind as E};
+use webweft::url::{Url, Utf8, ValidationError, ValidationErrorKind as E, ValidationSink};
 
 fn errors(input: &str, base: Option<&str>) -> (bool, Vec<ValidationError>) {
     let base = base.map(|b| Url::parse(b, None).unwrap());
@@ -410,6 +410,85 @@ fn positions_are_byte_offsets_into_the_original_input() {
         E::FileInvalidWindowsDriveLetterHost.to_string(),
         "file-invalid-Windows-drive-letter-host"
     );
+}
+
+/// A sink that knows which U+FFFDs of the input stand for lone surrogates of a UTF-16 string.
+struct WithLoneSurrogates {
+    errors: Vec<ValidationError>,
+    lone_surrogates: Vec<usize>,
+}
+
+impl ValidationSink for WithLoneSurrogates {
+    fn enabled(&self) -> bool {
+        true
+    }
+    fn report(&mut self, error: ValidationError) {
+        self.errors.push(error);
+    }
+    fn is_lone_surrogate(&self, position: usize) -> bool {
+        self.lone_surrogates.contains(&position)
+    }
+}
+
+/// Input, which of its U+FFFDs stand for lone surrogates, base, href, errors.
+type Case<'a> = (
+    &'a str,
+    &'a [usize],
+    Option<&'a str>,
+    Option<String>,
+    Vec<(&'a str, usize)>,
+);
+
+/// A lone surrogate is no URL code point: where the parser validates URL units (path, opaque
+/// path, query, fragment, opaque host) it is an invalid-URL-unit, at its position; a U+FFFD
+/// that is one is not. Elsewhere it parses as the U+FFFD it became.
+#[test]
+fn a_u_fffd_standing_for_a_lone_surrogate_is_an_invalid_url_unit() {
+    // `lone` lists which of the input's U+FFFDs (0 the first) stand for lone surrogates.
+    let parse = |input: &str, lone: &[usize], base: Option<&str>| {
+        let base = base.map(|b| Url::parse(b, None).unwrap());
+        let fffds: Vec<usize> = input.match_indices('\u{FFFD}').map(|(i, _)| i).collect();
+        let mut sink = WithLoneSurrogates {
+            errors: Vec::new(),
+            lone_surrogates: lone.iter().map(|&n| fffds[n]).collect(),
+        };
+        let url = Url::parse_with(input, base.as_ref(), &Utf8, &mut sink);
+        let errors: Vec<(&str, usize)> = sink
+            .errors
+            .iter()
+            .map(|e| (e.kind.as_str(), e.position))
+            .collect();
+        (url.ok().map(|url| url.href().to_owned()), errors)
+    };
+    const UNIT: &str = "invalid-URL-unit";
+    const FFFD: &str = "%EF%BF%BD";
+    let base = Some("https://a.test/dir/");
+    #[rustfmt::skip]
+    let cases: [Case; 13] = [
+        ("https://a.test/x\u{FFFD}y", &[0], None, Some(format!("https://a.test/x{FFFD}y")), vec![(UNIT, 16)]),
+        ("https://a.test/x\u{FFFD}y", &[], None, Some(format!("https://a.test/x{FFFD}y")), vec![]),
+        ("https://a.test/?\u{FFFD}#\u{FFFD}", &[1], None, Some(format!("https://a.test/?{FFFD}#{FFFD}")), vec![(UNIT, 20)]),
+        ("foo:\u{FFFD}\u{FFFD}", &[0, 1], None, Some(format!("foo:{FFFD}{FFFD}")), vec![(UNIT, 4), (UNIT, 7)]),
+        ("\u{FFFD}", &[0], base, Some(format!("https://a.test/dir/{FFFD}")), vec![(UNIT, 0)]),
+        ("\u{FFFD}", &[0], None, None, vec![("missing-scheme-non-relative-URL", 0)]),
+        // An opaque host has one error for the code points, one for the "%"s, each at the first.
+        ("foo://h\u{FFFD}%zz\u{FFFD}/", &[0, 1], None, Some(format!("foo://h{FFFD}%zz{FFFD}/")), vec![(UNIT, 7), (UNIT, 10)]),
+        ("foo://h\u{FFFD}%zz\u{FFFD}/", &[1], None, Some(format!("foo://h{FFFD}%zz{FFFD}/")), vec![(UNIT, 13), (UNIT, 10)]),
+        ("foo://h\u{FFFD}/", &[], None, Some(format!("foo://h{FFFD}/")), vec![]),
+        // A tab removed inside the host: the host's positions map to the original input.
+        ("foo://h\t\u{FFFD}/", &[0], None, Some(format!("foo://h{FFFD}/")), vec![(UNIT, 7), (UNIT, 8)]),
+        ("foo://h\t\u{FFFD}/p\u{FFFD}", &[1], None, Some(format!("foo://h{FFFD}/p{FFFD}")), vec![(UNIT, 7), (UNIT, 13)]),
+        // The authority and a domain validate no URL units.
+        ("https://u\u{FFFD}@a.test/", &[0], None, Some(format!("https://u{FFFD}@a.test/")), vec![("invalid-credentials", 12)]),
+        ("https://a\u{FFFD}.test/", &[0], None, None, vec![("domain-to-ASCII", 8)]),
+    ];
+    for (input, lone, base, href, expected) in cases {
+        assert_eq!(
+            parse(input, lone, base),
+            (href, expected),
+            "{input:?} {lone:?}"
+        );
+    }
 }
 
 /// The lists of type names outside Rust are the standard's table too, in its order: the

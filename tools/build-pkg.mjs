@@ -38,6 +38,10 @@ const UNITS = {
   // The URL Standard's record-level algorithms with the url unit's (webweft/whatwg-url, a
   // drop-in for the whatwg-url package: js/whatwg-url/).
   'whatwg-url': { features: 'url-records', subpath: 'webweft/whatwg-url' },
+  // The MIME Sniffing Standard (webweft/mimesniff, and the whatwg-mimetype drop-in over it).
+  mimesniff: { features: 'mime-type-records,data-url', subpath: 'webweft/mimesniff' },
+  // HTML's encoding sniffing with the encoding labels (webweft/html-encoding-sniffer).
+  'html-encoding-sniffer': { features: 'html-encoding-sniffing', subpath: 'webweft/html-encoding-sniffer' },
   // Everything in one unit, for polyfill.js (one script, so one copy of the URL parser and the
   // encoders instead of one per area).
   full: { features: 'full', subpath: 'webweft/polyfill' },
@@ -52,7 +56,16 @@ const UNITS = {
  */
 const OPT_LEVELS = {
   wasm: { 'encoding-lite': 's', html: 's' },
-  js: { url: 's', 'public-suffix': 's', encoding: 's', 'encoding-lite': 's', html: 's', 'whatwg-url': 's', full: 's' },
+  js: {
+    url: 's',
+    'public-suffix': 's',
+    encoding: 's',
+    'encoding-lite': 's',
+    html: 's',
+    'whatwg-url': 's',
+    mimesniff: 's',
+    full: 's',
+  },
 };
 
 /**
@@ -73,12 +86,19 @@ const AREAS = {
   // No unit (js/structured-clone/).
   'structured-clone': { entry: 'structured-clone.js', unit: null, globals: ['structuredClone', 'DOMException'] },
   html: { entry: 'html.js', globals: [], namespace: 'html', polyfill: false },
+  // MIME Sniffing and Fetch's data: URL processor.
+  mimesniff: { entry: 'mimesniff.js', globals: [], polyfill: false },
+  // whatwg-mimetype's API, re-exported from the mimesniff area's file (one instance for both).
+  'whatwg-mimetype': { entry: 'whatwg-mimetype.js', unit: 'mimesniff', globals: [], polyfill: false },
   // Not a subpath: what `whatwg-url` and `whatwg-url-webidl2js-wrapper` (the subpaths
   // `./whatwg-url` and `./whatwg-url/webidl2js-wrapper`) re-export, so that they share one wasm
   // instance and one set of interfaces.
   'whatwg-url-core': { entry: 'whatwg-url-core.js', unit: 'whatwg-url', globals: [], polyfill: false, subpath: false },
   'whatwg-url': { entry: 'whatwg-url.js', globals: [], polyfill: false },
   'whatwg-url-webidl2js-wrapper': { entry: 'whatwg-url-webidl2js-wrapper.js', unit: 'whatwg-url', globals: [], polyfill: false },
+  // data-urls' API over whatwg-url-core's parser and records and mimesniff's data: URL processor.
+  'data-urls': { entry: 'data-urls.js', unit: 'mimesniff', globals: [], polyfill: false },
+  'html-encoding-sniffer': { entry: 'html-encoding-sniffer.js', globals: [], polyfill: false },
 };
 // polyfill.js: every area over the one `full` unit (js/entries/full.js), installing every global.
 const FULL = {
@@ -325,6 +345,10 @@ const declarations = {
   html: htmlTopLevel,
   'whatwg-url': () => types('whatwg-url.d.ts'),
   'whatwg-url-webidl2js-wrapper': () => types('whatwg-url-webidl2js-wrapper.d.ts'),
+  mimesniff: () => types('mimesniff.d.ts'),
+  'whatwg-mimetype': () => types('whatwg-mimetype.d.ts'),
+  'data-urls': () => types('data-urls.d.ts'),
+  'html-encoding-sniffer': () => types('html-encoding-sniffer.d.ts'),
   index: () =>
     ['base64', 'dom-exception', 'encoding', 'html', 'install-polyfill', 'structured-clone', 'url']
       .map((name) => types(`${name}.d.ts`))

@@ -6,7 +6,7 @@
 // The serializers and the predicates are a few lines of string work on the record itself (URL
 // §4.5, §3.6), done here: a crossing would cost more than they do.
 import * as glue from '#glue';
-import { memoryBytes, readAscii, readBytes, writeBytes, writeString } from '../io.js';
+import { loneSurrogateOffsets, memoryBytes, readAscii, readBytes, writeBytes, writeString, writeU32s } from '../io.js';
 import { memoryStale, wasm } from '../runtime.js';
 import { utf8Decoder as makeUtf8Decoder } from '../utf8.js';
 import { rethrowQueryEncoderFailure, setQueryEncoder } from '../query-encoder.js';
@@ -306,6 +306,12 @@ function runBasicParse(input, baseURL, url, stateOverride, encoding, collectErro
     records |= BASE_GIVEN;
   }
   const labelLength = label === undefined ? NO_LABEL : writeString(label, at);
+  if (collectErrors) {
+    // whatwg-url's parser runs over the string's code points, where a lone surrogate (U+FFFD
+    // once written) is no URL code point: the parser learns where they are.
+    const surrogates = loneSurrogateOffsets(input);
+    if (surrogates.length !== 0) writeU32s(glue.urlLoneSurrogates(surrogates.length), surrogates);
+  }
   const status = glue.urlBasicParse(inputLength, records, state, labelLength, collectErrors);
   if (label !== undefined) rethrowQueryEncoderFailure();
   // (The calls above may have grown memory.)
@@ -451,7 +457,11 @@ function withBaseHost(url, input, baseURL, encoding) {
 /** Whether `input` is a valid URL string (URL §4.3's writing rules), relative to `baseURL`. */
 export function isValidURLString(input, options = {}) {
   const { baseURL } = options;
-  const inputLength = writeString(`${input}`);
+  input = `${input}`;
+  // Every code point of a valid URL string is ASCII or a URL unit, which a lone surrogate is
+  // not (the U+FFFD that the UTF-8 write makes of it is).
+  if (loneSurrogateOffsets(input).length !== 0) return false;
+  const inputLength = writeString(input);
   if (baseURL) writeRecord(baseURL, 1, inputLength);
   return glue.urlIsValidString(inputLength, !!baseURL);
 }

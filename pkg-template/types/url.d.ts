@@ -82,7 +82,8 @@ export interface URLValidationError {
  * failure. `encoding` is an Encoding Standard label (e.g. "shift_jis", "latin1"): the query of
  * a special URL other than ws/wss is encoded with its output encoding (UTF-8 for UTF-16BE/LE
  * and replacement), code points it cannot represent as percent-encoded `&#N;`; the path and
- * fragment are always UTF-8. An unknown label throws a RangeError.
+ * fragment are always UTF-8. An unknown label throws a RangeError. A lone surrogate is parsed
+ * as U+FFFD and, where the parser validates URL units, is an `invalid-URL-unit` at its index.
  */
 export function parseURL(input: string, base?: string, options?: { encoding?: string }): {
   url: URL | null;

@@ -38,7 +38,8 @@ pub fn io_output() -> *const u8 {
     feature = "url",
     feature = "encoding",
     feature = "html",
-    feature = "public-suffix-list"
+    feature = "public-suffix-list",
+    feature = "mime-type-records"
 ))]
 pub fn with_input_bytes<R>(len: usize, f: impl FnOnce(&[u8]) -> R) -> R {
     INPUT.with_borrow_mut(|input| {
@@ -56,7 +57,8 @@ pub fn with_input_bytes<R>(len: usize, f: impl FnOnce(&[u8]) -> R) -> R {
     feature = "url",
     feature = "encoding-legacy",
     feature = "html",
-    feature = "public-suffix-list"
+    feature = "public-suffix-list",
+    feature = "mime-type-records"
 ))]
 pub fn with_input_str<R>(len: usize, f: impl FnOnce(&str) -> R) -> R {
     with_input_bytes(len, |bytes| f(input_text(bytes)))
@@ -67,7 +69,9 @@ pub fn with_input_str<R>(len: usize, f: impl FnOnce(&str) -> R) -> R {
     feature = "url",
     feature = "encoding-legacy",
     feature = "html",
-    feature = "public-suffix-list"
+    feature = "public-suffix-list",
+    feature = "mime-type-records",
+    feature = "html-encoding-sniffing"
 ))]
 pub fn input_text(bytes: &[u8]) -> &str {
     match core::str::from_utf8(bytes) {
@@ -81,7 +85,8 @@ pub fn input_text(bytes: &[u8]) -> &str {
     feature = "url",
     feature = "encoding",
     feature = "html",
-    feature = "public-suffix-list"
+    feature = "public-suffix-list",
+    feature = "mime-type-records"
 ))]
 pub fn set_output(bytes: Vec<u8>) -> usize {
     OUTPUT.with_borrow_mut(|output| {

@@ -7,11 +7,15 @@
 
 #[cfg(feature = "encoding")]
 mod encoding;
+#[cfg(feature = "html-encoding-sniffing")]
+mod encoding_sniffing;
 #[cfg(feature = "encoding")]
 mod errors;
 #[cfg(feature = "html")]
 pub(crate) mod html;
 mod io;
+#[cfg(feature = "mime-type-records")]
+mod mimesniff;
 #[cfg(feature = "public-suffix-list")]
 mod public_suffix;
 #[cfg(feature = "url")]
@@ -20,6 +24,9 @@ mod url;
 // `webweft/url` does not need).
 #[cfg(feature = "url-records")]
 mod url_records;
+// Fetch's data: URL processor, for the data-urls drop-in over the mimesniff unit.
+#[cfg(all(feature = "mime-type-records", feature = "data-url"))]
+mod data_url;
 
 /// Talc as the allocator: ~3 KB gzip smaller than dlmalloc and faster (docs/size.md); it reuses
 /// freed memory and grows the wasm memory only when nothing free fits.

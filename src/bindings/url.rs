@@ -41,6 +41,41 @@ static RECORD: Global<Cell<[u32; RECORD_LEN]>> = Global::new(Cell::new([0; RECOR
 /// The ranges of [`url_form_parse`].
 static RANGES: Global<RefCell<Vec<u32>>> = Global::new(RefCell::new(Vec::new()));
 
+/// Where the U+FFFDs that stand for lone surrogates are in the strings JS wrote for the next
+/// parse with validation errors (ascending byte offsets into the input buffer): JS sets them
+/// through [`url_lone_surrogates`] only for a string that is not well-formed UTF-16 (the UTF-8
+/// write made each lone surrogate U+FFFD), and that parse takes them.
+static LONE_SURROGATES: Global<RefCell<Vec<u32>>> = Global::new(RefCell::new(Vec::new()));
+
+/// Makes room for `count` lone surrogates' byte offsets for the next parse with validation
+/// errors to take, and returns their address (JS fills them in ascending order).
+#[wasm_bindgen(js_name = urlLoneSurrogates)]
+pub fn url_lone_surrogates(count: usize) -> *mut u32 {
+    LONE_SURROGATES.with_borrow_mut(|offsets| {
+        offsets.clear();
+        offsets.resize(count, 0);
+        offsets.as_mut_ptr()
+    })
+}
+
+/// The lone surrogates JS set for this parse (none when it set none), leaving none for the next.
+pub(super) fn take_lone_surrogates() -> Vec<u32> {
+    LONE_SURROGATES.with_borrow_mut(core::mem::take)
+}
+
+/// An error-collecting sink for the string at bytes `[start, end)` of the input buffer, which
+/// knows the string's lone surrogates (`offsets`: [`take_lone_surrogates`]).
+pub(super) fn errors_for(offsets: &[u32], start: usize, end: usize) -> Errors {
+    let mut errors = Errors::new(true);
+    errors.lone_surrogates = offsets
+        .iter()
+        .map(|&offset| offset as usize)
+        .filter(|offset| (start..end).contains(offset))
+        .map(|offset| offset - start)
+        .collect();
+    errors
+}
+
 /// Address of the record (fixed for the life of the instance).
 #[wasm_bindgen(js_name = urlRecord)]
 pub fn url_record() -> *mut u32 {
@@ -187,7 +222,9 @@ pub(super) const NO_LABEL: u32 = u32::MAX;
 /// encoding encodes the query. Returns `[status, type, position, inBase, …]`: per error its
 /// type name, its position (a UTF-16 index into the string it was found in) and whether that
 /// string is the base (whose errors come first; a base that fails to parse makes the input's
-/// parse a failure without errors of its own). An unknown label is a RangeError.
+/// parse a failure without errors of its own). An unknown label is a RangeError. The lone
+/// surrogates JS set ([`url_lone_surrogates`]) are invalid URL units where the parser validates
+/// URL units.
 #[wasm_bindgen(js_name = urlParseWithErrors)]
 pub fn url_parse_with_errors(
     input_len: usize,
@@ -199,6 +236,7 @@ pub fn url_parse_with_errors(
     let total = input_len
         .saturating_add(base_len.unwrap_or(0))
         .saturating_add(label_len.unwrap_or(0));
+    let lone_surrogates = take_lone_surrogates();
     with_input_str(total, |text| {
         let (input, rest) = split(text, input_len);
         let (base_text, label) = split(rest, base_len.unwrap_or(0));
@@ -214,7 +252,7 @@ pub fn url_parse_with_errors(
         let out = js_sys::Array::new();
         // Errors, not a Vec: the sink type the rest of the module parses with (one parser).
         let push_errors = |text: &str, errors: Errors, in_base: bool| {
-            for error in errors.0.unwrap_or_default() {
+            for error in errors.into_list() {
                 out.push(&JsValue::from_str(error.kind.as_str()));
                 out.push(&JsValue::from(utf16_index(text, error.position) as f64));
                 out.push(&JsValue::from_bool(in_base));
@@ -223,12 +261,12 @@ pub fn url_parse_with_errors(
         let mut status = FAILURE;
         let mut base_url = None;
         if let Some(base) = base {
-            let mut errors = Errors(Some(Vec::new()));
+            let mut errors = errors_for(&lone_surrogates, input.len(), input.len() + base.len());
             base_url = Url::parse_with(base, None, &Utf8, &mut errors).ok();
             push_errors(base, errors, true);
         }
         if base.is_none() || base_url.is_some() {
-            let mut errors = Errors(Some(Vec::new()));
+            let mut errors = errors_for(&lone_surrogates, 0, input.len());
             if let Ok(url) = Url::parse_with(input, base_url.as_ref(), encoding, &mut errors) {
                 status = store(url, input);
             }
@@ -548,6 +586,26 @@ mod tests {
         assert_eq!(result.get(1), "invalid-reverse-solidus");
         assert_eq!(result.get(2), 1, "a UTF-16 index, not a byte offset");
         assert_eq!(result.get(3), false);
+    }
+
+    #[wasm_bindgen_test]
+    fn lone_surrogates_split_between_the_input_and_the_base() {
+        let lengths = write_inputs(&["\u{FFFD}", "https://a.test/\u{FFFD}"]);
+        // Byte offsets into the input buffer: the input's U+FFFD, the base's after it.
+        let offsets = [0, 3 + 15];
+        let address = url_lone_surrogates(offsets.len());
+        // SAFETY: url_lone_surrogates just made room for `offsets.len()` u32s at `address`.
+        unsafe { core::ptr::copy_nonoverlapping(offsets.as_ptr(), address, offsets.len()) };
+        let result = url_parse_with_errors(lengths[0], lengths[1] as u32, NO_LABEL).unwrap();
+        assert_eq!(result.get(0), HREF_IN_OUTPUT);
+        // The base's error first, at its UTF-16 index into the base; then the input's.
+        assert_eq!(result.length(), 7);
+        assert_eq!(result.get(1), "invalid-URL-unit");
+        assert_eq!(result.get(2), 15);
+        assert_eq!(result.get(3), true);
+        assert_eq!(result.get(4), "invalid-URL-unit");
+        assert_eq!(result.get(5), 0);
+        assert_eq!(result.get(6), false);
     }
 
     #[cfg(feature = "encoding")]

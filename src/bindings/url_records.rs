@@ -47,7 +47,7 @@
 
 use super::Global;
 use super::io::{input_text, set_output, with_input_bytes, with_input_str};
-use super::url::{NO_LABEL, query_encoding, utf16_index};
+use super::url::{NO_LABEL, errors_for, query_encoding, take_lone_surrogates, utf16_index};
 use crate::url::percent_encoding::{USERINFO, percent_decode, utf8_percent_encode};
 use crate::url::record::Parts;
 use crate::url::{
@@ -248,7 +248,9 @@ fn to_u32(n: usize) -> u32 {
 /// name of an encoding other than UTF-8 that JS got from the label through the encoding area,
 /// as for `urlParseWithErrors`. `state` is 0, or 1 + the state override's index in
 /// [`ParserState::ALL`] (JS maps whatwg-url's names, which are [`ParserState::name`]'s).
-/// With `collect_errors` the validation errors are in the errors buffer.
+/// With `collect_errors` the validation errors are in the errors buffer; the input's lone
+/// surrogates JS set ([`url_lone_surrogates`](super::url::url_lone_surrogates)) are invalid URL
+/// units where the parser validates URL units, as whatwg-url reports them.
 ///
 /// Returns `FAILURE` (0), `PARSED` (1: the record is in the output table and buffer) or, when a
 /// URL was given, `FAILURE_MODIFIED` (2: failure, and the given URL as the state machine left
@@ -261,6 +263,7 @@ pub fn url_basic_parse(
     label_len: u32,
     collect_errors: bool,
 ) -> Result<u32, JsValue> {
+    let lone_surrogates = take_lone_surrogates();
     with_input_bytes(usize::MAX, |bytes| {
         let text = input_text(bytes);
         let input = text.get(..input_len).unwrap_or("");
@@ -288,7 +291,11 @@ pub fn url_basic_parse(
             encoding,
             state_override,
         };
-        let mut errors = Errors(collect_errors.then(Vec::new));
+        let mut errors = if collect_errors {
+            errors_for(&lone_surrogates, 0, input.len())
+        } else {
+            Errors::off()
+        };
         let (status, url) = match url {
             Some(mut given) => match given.basic_parse_in_place(input, options, &mut errors) {
                 Ok(()) => (PARSED, Some(given)),
@@ -301,7 +308,7 @@ pub fn url_basic_parse(
         };
         let error_count = ERRORS.with_borrow_mut(|buffer| {
             buffer.clear();
-            for error in errors.0.unwrap_or_default() {
+            for error in errors.into_list() {
                 buffer.push(error.kind as u32);
                 buffer.push(to_u32(utf16_index(input, error.position)));
             }
@@ -580,6 +587,25 @@ mod tests {
         assert_eq!(errors[0], ("invalid-reverse-solidus".to_owned(), 1));
         let (status, url, _) = basic_parse("x", None, None, None);
         assert_eq!((status, url), (FAILURE, None));
+    }
+
+    /// Sets the lone surrogates of the next parse, as JS does.
+    fn set_lone_surrogates(offsets: &[u32]) {
+        let address = super::super::url::url_lone_surrogates(offsets.len());
+        // SAFETY: url_lone_surrogates just made room for `offsets.len()` u32s at `address`.
+        unsafe { core::ptr::copy_nonoverlapping(offsets.as_ptr(), address, offsets.len()) };
+    }
+
+    #[wasm_bindgen_test]
+    fn the_lone_surrogates_js_sets_are_invalid_url_units_of_the_next_parse_only() {
+        let input = "https://a.test/\u{FFFD}?\u{FFFD}";
+        set_lone_surrogates(&[19]);
+        let (status, _, errors) = basic_parse(input, None, None, None);
+        assert_eq!(status, PARSED);
+        // At UTF-16 index 17: the second U+FFFD.
+        assert_eq!(errors, [("invalid-URL-unit".to_owned(), 17)]);
+        let (_, _, errors) = basic_parse(input, None, None, None);
+        assert!(errors.is_empty(), "{errors:?}");
     }
 
     #[wasm_bindgen_test]

@@ -14,6 +14,7 @@
 
 pub mod base64;
 pub mod code_points;
+pub mod http;
 pub mod strings;
 
 pub use base64::{

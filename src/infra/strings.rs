@@ -135,7 +135,12 @@ pub fn code_unit_cmp(a: &str, b: &str) -> Ordering {
 /// `n`'s decimal digits, written at the end of `buffer` (u64::MAX has 20): the slice holding
 /// them. Not an Infra term: the serializers' and the encoders' shared way to write numbers
 /// without `core::fmt`, whose machinery would otherwise stay in each wasm that formats one.
-#[cfg(any(feature = "url", feature = "html", feature = "encoding"))]
+#[cfg(any(
+    feature = "url",
+    feature = "html",
+    feature = "encoding",
+    feature = "data-url"
+))]
 pub(crate) fn decimal_digits(n: u64, buffer: &mut [u8; 20]) -> &[u8] {
     let mut len = 0;
     let mut rest = n;
@@ -151,14 +156,24 @@ pub(crate) fn decimal_digits(n: u64, buffer: &mut [u8; 20]) -> &[u8] {
 }
 
 /// Appends `n` in decimal.
-#[cfg(any(feature = "url", feature = "html"))]
+#[cfg(any(
+    feature = "url",
+    feature = "html",
+    feature = "html-encoding-sniffing",
+    feature = "data-url"
+))]
 pub(crate) fn push_decimal(out: &mut String, n: u64) {
     push_zero_padded_decimal(out, n, 1);
 }
 
 /// Appends `n` in decimal with leading zeros to at least `min_digits` digits ("0007" for 7
 /// and 4): the dates' and times' fixed-width fields.
-#[cfg(any(feature = "url", feature = "html"))]
+#[cfg(any(
+    feature = "url",
+    feature = "html",
+    feature = "html-encoding-sniffing",
+    feature = "data-url"
+))]
 pub(crate) fn push_zero_padded_decimal(out: &mut String, n: u64, min_digits: usize) {
     let mut buffer = [0; 20];
     let digits = decimal_digits(n, &mut buffer);
@@ -251,7 +266,12 @@ mod tests {
     }
 
     #[test]
-    #[cfg(any(feature = "url", feature = "html"))]
+    #[cfg(any(
+        feature = "url",
+        feature = "html",
+        feature = "html-encoding-sniffing",
+        feature = "data-url"
+    ))]
     fn decimals_match_core_fmt() {
         for n in [
             0,

@@ -757,10 +757,13 @@ fn opaque_host_parse_into<S: ValidationSink>(
     if sink.enabled() {
         // 2. A code point that is neither a URL code point nor "%": one invalid-URL-unit
         // validation error for the input (at the first).
-        if let Some((i, _)) = input
-            .char_indices()
-            .find(|&(_, c)| c != '%' && !super::parser::is_url_code_point(c))
-        {
+        // (A U+FFFD that stands for a lone surrogate is no URL code point either.)
+        let is_url_unit = |i: usize, c: char| {
+            c == '%'
+                || super::parser::is_url_code_point(c)
+                    && !(c == '\u{FFFD}' && sink.is_lone_surrogate(position + i))
+        };
+        if let Some((i, _)) = input.char_indices().find(|&(i, c)| !is_url_unit(i, c)) {
             report(sink, E::InvalidUrlUnit, position + i);
         }
         // 3. A "%" not followed by two ASCII hex digits: one more (at the first).

@@ -778,7 +778,11 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
             }
         } else if b >= 0xC0 {
             let c = self.input.text.get(p..).and_then(|s| s.chars().next());
-            if c.is_some_and(|c| !is_url_code_point(c)) {
+            let invalid = c.is_some_and(|c| {
+                !is_url_code_point(c)
+                    || c == '\u{FFFD}' && self.sink.is_lone_surrogate(self.input.original(p))
+            });
+            if invalid {
                 self.error(E::InvalidUrlUnit, p);
             }
         }
@@ -1437,11 +1441,19 @@ impl<'a, 'i, S: ValidationSink> Parser<'a, 'i, S> {
             &mut self.url.serialization
         };
         // The host parser reports offsets into `buffer`; a tab or newline removed inside the
-        // host shifts them, so each is mapped back to the original input here. (An `Errors`
-        // sink, the type the host parser is compiled for anyway, and one call site.)
-        let mut errors = Errors(self.sink.enabled().then(Vec::new));
+        // host shifts them, so each is mapped back to the original input here, and the lone
+        // surrogates the other way. (An `Errors` sink, the type the host parser is compiled
+        // for anyway, and one call site.)
+        let mut errors = Errors::new(self.sink.enabled());
+        if self.sink.enabled() {
+            errors.lone_surrogates = buffer
+                .match_indices('\u{FFFD}')
+                .map(|(i, _)| i)
+                .filter(|&i| self.sink.is_lone_surrogate(self.input.original(from + i)))
+                .collect();
+        }
         let result = parse_host_into(buffer, is_opaque, out, &mut errors, 0);
-        for mut error in errors.0.into_iter().flatten() {
+        for mut error in errors.into_list() {
             error.position = self.input.original(from + error.position);
             self.sink.report(error);
         }

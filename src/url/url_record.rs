@@ -310,8 +310,8 @@ impl UrlRecord {
         input: &str,
         options: ParseOptions<'_>,
     ) -> (Result<UrlRecord, ParseError>, Vec<ValidationError>) {
-        let mut errors = Errors(Some(Vec::new()));
+        let mut errors = Errors::new(true);
         let url = Url::basic_parse(input, options, &mut errors).map(|url| UrlRecord::from(&url));
-        (url, errors.0.unwrap_or_default())
+        (url, errors.into_list())
     }
 }

@@ -236,6 +236,16 @@ pub trait ValidationSink {
     fn enabled(&self) -> bool;
     /// Records one error.
     fn report(&mut self, error: ValidationError);
+    /// Whether the U+FFFD at byte `position` (in the positions [`report`](Self::report) is
+    /// given) stands for a lone surrogate: the caller's string was UTF-16 that is not a
+    /// scalar value string, converted to one to be parsed. A surrogate is not a URL code
+    /// point, so where the parsers validate URL units it is an invalid-URL-unit (as
+    /// whatwg-url, whose parser runs over a JavaScript string's code points, reports it).
+    /// Asked only of a U+FFFD where a URL unit is validated; no input has one by default.
+    fn is_lone_surrogate(&self, position: usize) -> bool {
+        let _ = position;
+        false
+    }
 }
 
 /// Discards validation errors: the zero-cost default.
@@ -274,23 +284,45 @@ impl ValidationSink for Vec<ValidationError> {
 /// One sink type means one copy of the parser in a binary: a second instantiation, for an
 /// error-collecting sink beside [`NoSink`], added ~6 KB gzip to the URL wasm. Off, it skips
 /// what `NoSink` skips, at the cost of a branch per check (natively +2–4% instructions).
-pub(crate) struct Errors(pub(crate) Option<Vec<ValidationError>>);
+pub(crate) struct Errors {
+    /// The errors, or `None` when they are not collected.
+    pub(crate) list: Option<Vec<ValidationError>>,
+    /// The byte offsets of the U+FFFDs that stand for lone surrogates, in ascending order
+    /// (see [`ValidationSink::is_lone_surrogate`]).
+    pub(crate) lone_surrogates: Vec<usize>,
+}
 
 impl Errors {
     /// Discards errors.
     pub(crate) const fn off() -> Errors {
-        Errors(None)
+        Errors::new(false)
+    }
+
+    /// Collects errors when `collect`.
+    pub(crate) const fn new(collect: bool) -> Errors {
+        Errors {
+            list: if collect { Some(Vec::new()) } else { None },
+            lone_surrogates: Vec::new(),
+        }
+    }
+
+    /// The errors collected (none when off).
+    pub(crate) fn into_list(self) -> Vec<ValidationError> {
+        self.list.unwrap_or_default()
     }
 }
 
 impl ValidationSink for Errors {
     #[inline(always)]
     fn enabled(&self) -> bool {
-        self.0.is_some()
+        self.list.is_some()
     }
     fn report(&mut self, error: ValidationError) {
-        if let Some(errors) = &mut self.0 {
+        if let Some(errors) = &mut self.list {
             errors.push(error);
         }
+    }
+    fn is_lone_surrogate(&self, position: usize) -> bool {
+        self.lone_surrogates.binary_search(&position).is_ok()
     }
 }

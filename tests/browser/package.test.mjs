@@ -1,24 +1,47 @@
-// The package in Chromium, served as files (no bundler): every subpath's ES module works with no
-// init and compiles only the wasm it needs, synchronously on first use; every per-area polyfill
-// loaded by a <script> tag installs only its own globals, synchronously, and works.
+// The package in each engine ($WEFT_BROWSERS: Chromium, Firefox ESR, WebKitGTK), served as
+// files (no bundler): every subpath's ES module works with no init and compiles only the wasm it
+// needs, synchronously on first use; every per-area polyfill loaded by a <script> tag installs
+// only its own globals, synchronously, and works.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { join, normalize } from 'node:path';
-import { after, before, test } from 'node:test';
-import { launchChromium } from '../wpt/chromium-host.mjs';
+import { after, before, describe, test } from 'node:test';
+import { CONSOLE_RECORDER, launchEngine, selectedEngines } from '../wpt/engines.mjs';
 import { pkgDir } from '../wpt/lib.mjs';
 
+// Counts wasm compiles (WebAssembly.Module and the asynchronous entry points) before any other
+// script of the page runs.
+const COUNT_COMPILES = `globalThis.__compiled = [];
+const { Module } = WebAssembly;
+WebAssembly.Module = new Proxy(Module, {
+  construct(target, args, newTarget) {
+    const module = Reflect.construct(target, args, newTarget);
+    globalThis.__compiled.push(WebAssembly.Module.exports(module).map((e) => e.name));
+    return module;
+  },
+});
+for (const name of ['compile', 'instantiate', 'compileStreaming', 'instantiateStreaming']) {
+  const original = WebAssembly[name];
+  WebAssembly[name] = function (...args) {
+    globalThis.__compiled.push(name);
+    return original.apply(this, args);
+  };
+}`;
+const INDEX = `<!doctype html><title>webweft</title><link rel="icon" href="data:,"><script>${CONSOLE_RECORDER}</script><script>${COUNT_COMPILES}</script>`;
+
 let server;
-let browser;
 let origin;
+/** The .wasm files the server was asked for. */
+const wasmRequests = [];
 before(async () => {
   server = createServer((request, response) => {
     const path = new URL(request.url, 'http://x').pathname;
     if (path === '/') {
-      response.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>webweft</title>');
+      response.writeHead(200, { 'content-type': 'text/html' }).end(INDEX);
       return;
     }
+    if (path.endsWith('.wasm')) wasmRequests.push(path);
     try {
       const body = readFileSync(join(pkgDir, normalize(path).replace(/^\/pkg\//, '')));
       response.writeHead(200, { 'content-type': path.endsWith('.wasm') ? 'application/wasm' : 'text/javascript' }).end(body);
@@ -28,41 +51,8 @@ before(async () => {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${server.address().port}`;
-  browser = await launchChromium();
 });
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
-
-/** A fresh page that counts wasm compiles and fetches of .wasm files. */
-async function newPage() {
-  const page = await browser.newPage();
-  const problems = [];
-  const wasmRequests = [];
-  page.on('pageerror', (error) => problems.push(String(error)));
-  page.on('request', (request) => request.url().endsWith('.wasm') && wasmRequests.push(request.url()));
-  await page.addInitScript(() => {
-    globalThis.__compiled = [];
-    const { Module } = WebAssembly;
-    WebAssembly.Module = new Proxy(Module, {
-      construct(target, args, newTarget) {
-        const module = Reflect.construct(target, args, newTarget);
-        globalThis.__compiled.push(WebAssembly.Module.exports(module).map((e) => e.name));
-        return module;
-      },
-    });
-    for (const name of ['compile', 'instantiate', 'compileStreaming', 'instantiateStreaming']) {
-      const original = WebAssembly[name];
-      WebAssembly[name] = function (...args) {
-        globalThis.__compiled.push(name);
-        return original.apply(this, args);
-      };
-    }
-  });
-  await page.goto(`${origin}/`);
-  return { page, problems, wasmRequests };
-}
+after(() => server?.close());
 
 const SUBPATHS = [
   ['url', "new m.URL('HTTP://A.test/b/../c').href", 'http://a.test/c', ['urlParse']],
@@ -81,7 +71,7 @@ const SUBPATHS = [
   ['encoding-lite', "new m.TextDecoder('koi8-r').decode(new Uint8Array([0xc1]))", '\u0430', ['encodingDecode']],
   ['structured-clone', 'm.structuredClone(new Map([[1, 2n]])).get(1) === 2n', true, []],
   ['structured-clone', 'm.deserialize(m.serialize([1]))[0]', 1, []],
-  // Chromium's own atob/btoa pass weft's load-time probes and take what they vouch for; errors
+  // An engine's own atob/btoa that pass weft's load-time probes take what they vouch for; errors
   // (and hosts without a good codec) go to js/base64.js's codec: base64 has no wasm.
   ['base64', "m.atob(' Y Q = = ')", 'a', []],
   ['base64', "(() => { try { m.atob('a'); } catch (e) { return e.name; } })()", 'InvalidCharacterError', []],
@@ -94,33 +84,6 @@ const SUBPATHS = [
   ],
   ['index', "m.btoa('a') + new m.URL('HTTPS://a.test/').host", 'YQ==a.test', ['urlParse']],
 ];
-
-test('every subpath module works in Chromium with no init, compiling only the wasm it needs', async () => {
-  for (const [file, expression, expected, compiled] of SUBPATHS) {
-    const { page, problems, wasmRequests } = await newPage();
-    const result = await page.evaluate(
-      async ([file, expression]) => {
-        const m = await import(`/pkg/${file}.js`);
-        const atImport = globalThis.__compiled.length;
-        const value = new Function('m', `return ${expression}`)(m);
-        return { atImport, value, compiled: globalThis.__compiled };
-      },
-      [file, expression],
-    );
-    await page.close();
-    assert.deepEqual(problems, [], file);
-    assert.equal(result.atImport, 0, `${file}: nothing compiled at import`);
-    assert.deepEqual(result.value, expected, `${file}: ${expression}`);
-    assert.equal(result.compiled.length, compiled.length, `${file} ${expression}: ${JSON.stringify(result.compiled)}`);
-    compiled.forEach((name, i) =>
-      assert.ok(
-        Array.isArray(result.compiled[i]) && result.compiled[i].includes(name),
-        `${file}: a wasm with ${name}, compiled synchronously`,
-      ),
-    );
-    assert.deepEqual(wasmRequests, [], `${file}: no .wasm fetched`);
-  }
-});
 
 const POLYFILLS = [
   // With the parts bundled in (one classic script): the encoding area and the public-suffix wasm.
@@ -156,39 +119,87 @@ const POLYFILLS = [
   ],
 ];
 
-test('each polyfill, loaded by a <script data-force> tag, installs its globals (only) at load', async () => {
-  for (const [file, names, expression, expected] of POLYFILLS) {
-    const { page, problems } = await newPage();
-    const result = await page.evaluate(
-      async ([file, expression]) => {
-        const natives = Object.fromEntries(
-          ['URL', 'TextDecoder', 'atob', 'structuredClone'].map((name) => [name, globalThis[name]]),
-        );
-        await new Promise((resolve, reject) => {
-          const script = document.createElement('script');
-          script.src = `/pkg/${file}`;
-          script.setAttribute('data-force', '');
-          script.onload = resolve;
-          script.onerror = () => reject(new Error(`failed to load ${file}`));
-          document.head.append(script);
-        });
-        return {
-          installed: webweft.installed,
-          ready: await webweft.ready,
-          value: new Function(`return ${expression}`)(),
-          untouched: Object.keys(natives).filter((name) => globalThis[name] === natives[name]),
-        };
-      },
-      [file, expression],
-    );
-    await page.close();
-    assert.deepEqual(problems, [], file);
-    assert.deepEqual([...result.installed].sort(), [...names].sort(), `${file} installs its globals`);
-    assert.deepEqual(result.ready, result.installed);
-    assert.deepEqual(result.value, expected, `${file}: ${expression}`);
-    for (const name of result.untouched) assert.ok(!names.includes(name), `${file} replaced ${name}`);
-    for (const name of ['URL', 'TextDecoder', 'atob', 'structuredClone']) {
-      if (!names.includes(name)) assert.ok(result.untouched.includes(name), `${file} left ${name} alone`);
+for (const engine of selectedEngines()) {
+  describe(engine, () => {
+    let browser;
+    before(async () => {
+      browser = await launchEngine(engine);
+    });
+    after(() => browser?.close());
+
+    /** A fresh page that counts wasm compiles; `problems()` closes it and returns its errors. */
+    async function newPage() {
+      const page = await browser.newPage();
+      await page.goto(`${origin}/`);
+      wasmRequests.length = 0;
+      const problems = async () => {
+        const { errors } = await page.messages();
+        await page.close();
+        return errors;
+      };
+      return { page, problems };
     }
-  }
-});
+
+    test('every subpath module works with no init, compiling only the wasm it needs', async () => {
+      for (const [file, expression, expected, compiled] of SUBPATHS) {
+        const { page, problems } = await newPage();
+        const result = await page.evaluate(
+          async ([file, expression]) => {
+            const m = await import(`/pkg/${file}.js`);
+            const atImport = globalThis.__compiled.length;
+            const value = new Function('m', `return ${expression}`)(m);
+            return { atImport, value, compiled: globalThis.__compiled };
+          },
+          [file, expression],
+        );
+        assert.deepEqual(await problems(), [], file);
+        assert.equal(result.atImport, 0, `${file}: nothing compiled at import`);
+        assert.deepEqual(result.value, expected, `${file}: ${expression}`);
+        assert.equal(result.compiled.length, compiled.length, `${file} ${expression}: ${JSON.stringify(result.compiled)}`);
+        compiled.forEach((name, i) =>
+          assert.ok(
+            Array.isArray(result.compiled[i]) && result.compiled[i].includes(name),
+            `${file}: a wasm with ${name}, compiled synchronously`,
+          ),
+        );
+        assert.deepEqual(wasmRequests, [], `${file}: no .wasm fetched`);
+      }
+    });
+
+    test('each polyfill, loaded by a <script data-force> tag, installs its globals (only) at load', async () => {
+      for (const [file, names, expression, expected] of POLYFILLS) {
+        const { page, problems } = await newPage();
+        const result = await page.evaluate(
+          async ([file, expression]) => {
+            const natives = Object.fromEntries(
+              ['URL', 'TextDecoder', 'atob', 'structuredClone'].map((name) => [name, globalThis[name]]),
+            );
+            await new Promise((resolve, reject) => {
+              const script = document.createElement('script');
+              script.src = `/pkg/${file}`;
+              script.setAttribute('data-force', '');
+              script.onload = resolve;
+              script.onerror = () => reject(new Error(`failed to load ${file}`));
+              document.head.append(script);
+            });
+            return {
+              installed: webweft.installed,
+              ready: await webweft.ready,
+              value: new Function(`return ${expression}`)(),
+              untouched: Object.keys(natives).filter((name) => globalThis[name] === natives[name]),
+            };
+          },
+          [file, expression],
+        );
+        assert.deepEqual(await problems(), [], file);
+        assert.deepEqual([...result.installed].sort(), [...names].sort(), `${file} installs its globals`);
+        assert.deepEqual(result.ready, result.installed);
+        assert.deepEqual(result.value, expected, `${file}: ${expression}`);
+        for (const name of result.untouched) assert.ok(!names.includes(name), `${file} replaced ${name}`);
+        for (const name of ['URL', 'TextDecoder', 'atob', 'structuredClone']) {
+          if (!names.includes(name)) assert.ok(result.untouched.includes(name), `${file} left ${name} alone`);
+        }
+      }
+    });
+  });
+}

@@ -1,12 +1,13 @@
-// The classic-script polyfills in Chromium: loaded by a <script> tag on a page whose globals
-// were deleted first, by importScripts in a worker that lives in another folder, and over
-// Chromium's own URL (which fails the URL feature test): blob URLs and instanceof keep working.
+// The classic-script polyfills in each engine ($WEFT_BROWSERS: Chromium, Firefox ESR,
+// WebKitGTK): loaded by a <script> tag on a page whose globals were deleted first, by
+// importScripts in a worker that lives in another folder, and over the engine's own URL: blob
+// URLs and instanceof keep working.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
-import { after, before, test } from 'node:test';
-import { launchChromium } from '../wpt/chromium-host.mjs';
+import { after, before, describe, test } from 'node:test';
+import { CONSOLE_RECORDER, launchEngine, selectedEngines } from '../wpt/engines.mjs';
 
 const require = createRequire(import.meta.url);
 const SCRIPTS = {
@@ -74,7 +75,6 @@ const DELETE_GLOBALS = `for (const name of ${JSON.stringify(ALL)}) {
 
 let server;
 let origin;
-let browser;
 const pages = {};
 
 before(async () => {
@@ -94,125 +94,136 @@ before(async () => {
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${server.address().port}`;
-  browser = await launchChromium();
 });
-after(async () => {
-  await browser?.close();
-  server?.close();
-});
+after(() => server?.close());
 
-/** Opens `html` at `path`; fails on any page error or console error. */
-async function open(path, html) {
-  pages[path] = html;
-  const page = await browser.newPage();
-  const problems = [];
-  page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
-  page.on('pageerror', (error) => problems.push(String(error)));
-  await page.goto(origin + path);
-  return { page, problems };
+for (const engine of selectedEngines()) {
+  describe(engine, () => {
+    let browser;
+    before(async () => {
+      browser = await launchEngine(engine);
+    });
+    after(() => browser?.close());
+
+    /** Opens `html` at `path` (per engine), recording its console first. */
+    async function open(path, html) {
+      const enginePath = path.replace(/^\/app\//, `/app/${engine}/`);
+      pages[enginePath] = html.replace('<!doctype html>', `<!doctype html>\n<script>${CONSOLE_RECORDER}</script>`);
+      const page = await browser.newPage();
+      await page.goto(origin + enginePath);
+      return page;
+    }
+    /** Console errors and uncaught errors of `page`, which then closes. */
+    async function problemsOf(page) {
+      const { errors } = await page.messages();
+      await page.close();
+      return errors;
+    }
+    registerTests(engine, open, problemsOf);
+  });
 }
 
-for (const [file, names] of Object.entries(GLOBALS)) {
-  test(`${file} installs from a <script> tag on a page without any of its globals`, async () => {
-    const { page, problems } = await open(
-      `/app/${file}.html`,
-      `<!doctype html>
+function registerTests(engine, open, problemsOf) {
+  for (const [file, names] of Object.entries(GLOBALS)) {
+    test(`${file} installs from a <script> tag on a page without any of its globals`, async () => {
+      const page = await open(
+        `/app/${file}.html`,
+        `<!doctype html>
 <script>${DELETE_GLOBALS}</script>
 <script src="/vendor/webweft/${file}"></script>`,
-    );
-    const { installed, results } = await page.evaluate(EXERCISE);
-    assert.deepEqual(installed, names.slice().sort());
-    for (const name of names) assert.equal(results[name], true, `${name} works`);
-    assert.deepEqual(problems, []);
-    await page.close();
-  });
+      );
+      const { installed, results } = await page.evaluate(EXERCISE);
+      assert.deepEqual(installed, names.slice().sort());
+      for (const name of names) assert.equal(results[name], true, `${name} works`);
+      assert.deepEqual(await problemsOf(page), []);
+    });
 
-  test(`${file} installs by importScripts in a worker in another folder`, async () => {
-    pages[`/app/deep/workers/${file}.worker.js`] = `${DELETE_GLOBALS}
+    test(`${file} installs by importScripts in a worker in another folder`, async () => {
+      pages[`/app/deep/workers/${file}.worker.js`] = `${DELETE_GLOBALS}
 importScripts('../../../vendor/webweft/${file}');
 (${EXERCISE}).then((result) => postMessage(result), (error) => postMessage(String(error)));`;
-    const { page, problems } = await open(`/app/${file}.worker.html`, '<!doctype html><title>worker</title>');
-    const result = await page.evaluate(
-      (url) =>
-        new Promise((resolve) => {
-          const worker = new Worker(url);
-          worker.onmessage = (event) => resolve(event.data);
-          worker.onerror = (event) => resolve(`worker error: ${event.message}`);
-        }),
-      `/app/deep/workers/${file}.worker.js`,
-    );
-    assert.equal(typeof result, 'object', String(result));
-    assert.deepEqual(result.installed, names.slice().sort());
-    for (const name of names) assert.equal(result.results[name], true, `${name} works in the worker`);
-    assert.deepEqual(problems, []);
-    await page.close();
-  });
-}
+      const page = await open(`/app/${file}.worker.html`, '<!doctype html><title>worker</title>');
+      const result = await page.evaluate(
+        (url) =>
+          new Promise((resolve) => {
+            const worker = new Worker(url);
+            worker.onmessage = (event) => resolve(event.data);
+            worker.onerror = (event) => resolve(`worker error: ${event.message}`);
+          }),
+        `/app/deep/workers/${file}.worker.js`,
+      );
+      assert.equal(typeof result, 'object', String(result));
+      assert.deepEqual(result.installed, names.slice().sort());
+      for (const name of names) assert.equal(result.results[name], true, `${name} works in the worker`);
+      assert.deepEqual(await problemsOf(page), []);
+    });
+  }
 
-test("over Chromium's own URL: blob URLs round-trip and earlier URLs are still instanceof URL", async () => {
-  const { page, problems } = await open(
-    '/app/native.html',
-    `<!doctype html>
+  // Chromium's URL fails weft's feature test, so the script replaces it unforced; Firefox's and
+  // WebKit's may pass it, so there the script is forced (data-force) to test the same replacement.
+  test(`over ${engine}'s own URL: blob URLs round-trip and earlier URLs are still instanceof URL`, async () => {
+    const page = await open(
+      '/app/native.html',
+      `<!doctype html>
 <script>
   window.NativeURL = URL;
   window.NativeParams = URLSearchParams;
   window.nativeCreate = URL.createObjectURL;
   window.before = new URL('https://example.com/?a=1');
 </script>
-<script src="/vendor/webweft/url.polyfill.js"></script>`,
-  );
-  const result = await page.evaluate(async () => {
-    const blobURL = URL.createObjectURL(new Blob(['weft ✓'], { type: 'text/plain' }));
-    const text = await (await fetch(blobURL)).text();
-    URL.revokeObjectURL(blobURL);
-    return {
-      installed: webweft.installed,
-      replaced: URL !== NativeURL,
-      blobProtocol: new URL(blobURL).protocol,
-      text,
-      sameStatics: URL.createObjectURL === nativeCreate && URL.revokeObjectURL === NativeURL.revokeObjectURL,
-      beforeIsURL: before instanceof URL,
-      beforeParamsAreParams: before.searchParams instanceof URLSearchParams,
-      newIsURL: new URL('https://a/') instanceof URL,
-      newIsNative: new URL('https://a/') instanceof NativeURL,
-      plainIsURL: {} instanceof URL,
-      beforeHref: before.href,
-      canParse: URL.canParse('http://a b/'),
-    };
+<script src="/vendor/webweft/url.polyfill.js"${engine === 'chromium' ? '' : ' data-force'}></script>`,
+    );
+    const result = await page.evaluate(async () => {
+      const blobURL = URL.createObjectURL(new Blob(['weft ✓'], { type: 'text/plain' }));
+      const text = await (await fetch(blobURL)).text();
+      URL.revokeObjectURL(blobURL);
+      return {
+        installed: webweft.installed,
+        replaced: URL !== NativeURL,
+        blobProtocol: new URL(blobURL).protocol,
+        text,
+        sameStatics: URL.createObjectURL === nativeCreate && URL.revokeObjectURL === NativeURL.revokeObjectURL,
+        beforeIsURL: before instanceof URL,
+        beforeParamsAreParams: before.searchParams instanceof URLSearchParams,
+        newIsURL: new URL('https://a/') instanceof URL,
+        newIsNative: new URL('https://a/') instanceof NativeURL,
+        plainIsURL: {} instanceof URL,
+        beforeHref: before.href,
+        canParse: URL.canParse('http://a b/'),
+      };
+    });
+    assert.ok(result.installed.includes('URL'), 'the URL global is replaced');
+    assert.deepEqual(result, {
+      ...result,
+      replaced: true,
+      blobProtocol: 'blob:',
+      text: 'weft ✓',
+      sameStatics: true,
+      beforeIsURL: true,
+      beforeParamsAreParams: true,
+      newIsURL: true,
+      // webweft's URL.prototype inherits from the host's (docs/hosts.md, interop), so host code
+      // that checks the prototype chain takes webweft's URLs; webweft's own members shadow the host's.
+      newIsNative: true,
+      plainIsURL: false,
+      beforeHref: 'https://example.com/?a=1',
+      canParse: false,
+    });
+    assert.deepEqual(await problemsOf(page), []);
   });
-  assert.ok(result.installed.includes('URL'), "Chromium's URL fails the feature test, so it is replaced");
-  assert.deepEqual(result, {
-    ...result,
-    replaced: true,
-    blobProtocol: 'blob:',
-    text: 'weft ✓',
-    sameStatics: true,
-    beforeIsURL: true,
-    beforeParamsAreParams: true,
-    newIsURL: true,
-    // webweft's URL.prototype inherits from the host's (docs/hosts.md, interop), so host code
-    // that checks the prototype chain takes webweft's URLs; webweft's own members shadow the host's.
-    newIsNative: true,
-    plainIsURL: false,
-    beforeHref: 'https://example.com/?a=1',
-    canParse: false,
-  });
-  assert.deepEqual(problems, []);
-  await page.close();
-});
 
-test('data-force replaces globals that pass the feature tests', async () => {
-  const { page, problems } = await open(
-    '/app/force.html',
-    `<!doctype html>
+  test('data-force replaces globals that pass the feature tests', async () => {
+    const page = await open(
+      '/app/force.html',
+      `<!doctype html>
 <script>window.nativeAtob = atob;</script>
 <script src="/vendor/webweft/base64.polyfill.js" data-force></script>`,
-  );
-  assert.deepEqual(await page.evaluate(() => [[...webweft.installed].sort(), atob !== nativeAtob, atob('YQ==')]), [
-    ['atob', 'btoa'],
-    true,
-    'a',
-  ]);
-  assert.deepEqual(problems, []);
-  await page.close();
-});
+    );
+    assert.deepEqual(await page.evaluate(() => [[...webweft.installed].sort(), atob !== nativeAtob, atob('YQ==')]), [
+      ['atob', 'btoa'],
+      true,
+      'a',
+    ]);
+    assert.deepEqual(await problemsOf(page), []);
+  });
+}

@@ -39,7 +39,19 @@ const SUBPATHS = {
       return new window.URL('HTTP://A.test/b/../c').href === 'http://a.test/c';
     },
   },
+  './mimesniff': { file: 'mimesniff', call: (m) => `${new m.MIMEType(' Text/HTML;A=b ')}` === 'text/html;a=b' },
+  './html-encoding-sniffer': {
+    file: 'html-encoding-sniffer',
+    call: (m) => m.htmlEncodingSniffer(new TextEncoder().encode('<meta charset=sjis>')) === 'Shift_JIS',
+  },
+  './data-urls': { file: 'data-urls', call: (m) => m.parseDataURL('data:,%41').body[0] === 0x41 },
+  './whatwg-mimetype': {
+    file: 'whatwg-mimetype',
+    call: (m) => m.computedMIMEType(new Uint8Array([0x42, 0x4d])).essence === 'image/bmp',
+  },
 };
+// Subpaths whose API is not in `webweft` (the drop-ins and MIME Sniffing's).
+const OWN_APIS = ['./mimesniff', './whatwg-mimetype', './data-urls', './html-encoding-sniffer'];
 const specifier = (subpath) => `webweft${subpath.slice(1)}`;
 
 test('every subpath resolves to its node builds under import and require, one instance for both', async () => {
@@ -193,7 +205,7 @@ test("the shipped wasms carry no panic locations: neither source paths nor std's
     .map((file) => [file, readFileSync(join(pkgDir, file))]);
   const inline = /"([A-Za-z0-9+/]{1000,}={0,2})"/.exec(readFileSync(join(pkgDir, 'polyfill.js'), 'utf8'))[1];
   wasms.push(['polyfill.js', inflateRawSync(Buffer.from(inline, 'base64'))]);
-  assert.equal(wasms.length, 7);
+  assert.equal(wasms.length, 9);
   for (const [file, bytes] of wasms) {
     const text = bytes.toString('latin1');
     assert.deepEqual(text.match(/[\w./-]*\.rs\0/g), null, `${file}: no source paths`);
@@ -294,7 +306,16 @@ test('the ES modules for bundlers share one copy of the modules that are not per
   };
   for (const [source, file] of Object.entries(shared)) assert.deepEqual(copies[source], [file], source);
   // js/io.js holds one unit's buffers: a copy in each module with a unit of its own, per flavour.
-  const perUnit = ['encoding-lite', 'encoding', 'html', 'public-suffix', 'url', 'whatwg-url-core'];
+  const perUnit = [
+    'encoding-lite',
+    'encoding',
+    'html',
+    'html-encoding-sniffer',
+    'mimesniff',
+    'public-suffix',
+    'url',
+    'whatwg-url-core',
+  ];
   const flavours = ['.js', '.workerd.js', '.no-wasm.js'];
   assert.deepEqual(copies['io.js'].sort(), flavours.flatMap((suffix) => perUnit.map((name) => `${name}${suffix}`)).sort());
 });
@@ -434,8 +455,9 @@ test('every exported function and class has its real name and length in every bu
     if (subpath === '.' || subpath === './lite') continue;
     const cjs = require(join(pkgDir, `${file}.cjs`));
     const web = await import(pathToFileURL(join(pkgDir, `${file}.js`)).href);
-    if (subpath.startsWith('./whatwg-url')) {
-      // whatwg-url's API, not webweft's: its functions and classes by their own names.
+    if (subpath.startsWith('./whatwg-url') || OWN_APIS.includes(subpath)) {
+      // A package's API (whatwg-url's, ...) or MIME Sniffing's, not in the whole package: its
+      // functions and classes by their own names.
       for (const module of [cjs, web]) {
         for (const [key, value] of Object.entries(module))
           if (typeof value === 'function') assert.equal(value.name, key, `${file} ${key}.name`);

@@ -495,6 +495,66 @@ test('parseURL: validation errors with types and UTF-16 positions', () => {
   assert.ok(weft.parseURL('https://a.test/').url instanceof URL);
 });
 
+test('parseURL: a lone surrogate is parsed as U+FFFD, and is an invalid-URL-unit at its UTF-16 index where URL units are validated', () => {
+  const errors = (input, base) => weft.parseURL(input, base).errors.map((e) => [e.type, e.position, e.inBase]);
+  // Path, query, fragment and opaque path: one error per lone surrogate, at its index (after a
+  // valid pair, a non-ASCII character and a removed tab).
+  const { url, errors: found } = weft.parseURL('https://a.test/\uD83D\uDE00\u00e9\t\uD800?\uDC00#\uDC00\uD800');
+  assert.equal(url.href, 'https://a.test/%F0%9F%98%80%C3%A9%EF%BF%BD?%EF%BF%BD#%EF%BF%BD%EF%BF%BD');
+  assert.deepEqual(
+    found.map((e) => [e.type, e.position]),
+    [
+      ['invalid-URL-unit', 18],
+      ['invalid-URL-unit', 19],
+      ['invalid-URL-unit', 21],
+      ['invalid-URL-unit', 23],
+      ['invalid-URL-unit', 24],
+    ],
+  );
+  assert.deepEqual(errors('foo:a\uDBFF'), [['invalid-URL-unit', 5, false]]);
+  // An opaque host: one error for the code points, at the first (then one for the "%").
+  assert.deepEqual(errors('foo://a\uDFFF%zz\uD800/'), [
+    ['invalid-URL-unit', 7, false],
+    ['invalid-URL-unit', 8, false],
+  ]);
+  // The base's own, at indices into the base.
+  assert.deepEqual(errors('\uD800', 'https://a.test/\uD800'), [
+    ['invalid-URL-unit', 15, true],
+    ['invalid-URL-unit', 0, false],
+  ]);
+  // Not in the authority, nor in a domain (which fails on U+FFFD anyway); not for a valid pair
+  // or U+FFFD itself.
+  assert.deepEqual(errors('https://\uD800@a.test/'), [['invalid-credentials', 9, false]]);
+  assert.deepEqual(errors('https://a\uD800.test/'), [['domain-to-ASCII', 8, false]]);
+  assert.deepEqual(errors('https://a.test/\uD800\uDC00\uFFFD'), []);
+  // whatwg-url's parser (over the string's code points) reports the same types in the same order.
+  for (const input of ['https://a.test/\uD800\\?\uDC00#\uDC00\uD800', 'foo://a\uDFFF%zz\uD800/', 'https://\uD800@a.test/']) {
+    assert.deepEqual(
+      weft.parseURL(input).errors.map((e) => e.type),
+      whatwgURL.parseURLWithValidationErrors(input).validationErrors,
+      JSON.stringify(input),
+    );
+  }
+});
+
+test('URL: lone surrogates become U+FFFD (USVString) before the parser sees them', () => {
+  for (const [input, href] of [
+    ['https://a.test/\uD800?\uDC00#\uDC00\uD800', 'https://a.test/%EF%BF%BD?%EF%BF%BD#%EF%BF%BD%EF%BF%BD'],
+    ['foo://h\uD800/', 'foo://h%EF%BF%BD/'],
+    ['https://a.test/\uD800\uDC00', 'https://a.test/%F0%90%80%80'],
+  ]) {
+    assert.equal(new URL(input).href, href);
+    assert.equal(new URL(input.replace(/[\uD800-\uDFFF]/gu, '\uFFFD')).href, href);
+    assert.equal(new whatwgURL.URL(input).href, href);
+  }
+  assert.equal(URL.canParse('https://a\uD800.test/'), false);
+  const url = new URL('https://a.test/');
+  url.hash = '\uD800';
+  url.search = '\uDC00';
+  url.pathname = '\uD800';
+  assert.equal(url.href, 'https://a.test/%EF%BF%BD?%EF%BF%BD#%EF%BF%BD');
+});
+
 test("parseURL: the query is encoded with the label's encoding, the rest stays UTF-8", () => {
   const base = 'https://a.test/';
   const cases = [

@@ -3,6 +3,7 @@
 // URLs of the benchmark corpus, and for queries in legacy encodings; then the behaviours where it
 // follows the URL Standard and whatwg-url does not, each checked as the drop-in's.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
@@ -498,6 +499,144 @@ test('parseURLWithValidationErrors: the URL, and validation errors by name', () 
   }
 });
 
+// Lone surrogates: whatwg-url's parser runs over the JS string's code points, where a lone
+// surrogate is no URL code point; the drop-in's strings reach wasm as UTF-8 with U+FFFD (a URL
+// code point) in its place, and the parser is told where those are.
+const SURROGATE_PIECES = {
+  'lone high': '\uD800',
+  'lone low': '\uDC00',
+  'reversed pair': '\uDC00\uD800',
+  'two highs': '\uDBFF\uDBFF',
+  'valid pair': '\uD800\uDC00',
+  'U+FFFD itself': '\uFFFD',
+};
+// "X" is where the piece goes: every state of the parser, with "%zz", non-ASCII, a tab and a
+// valid pair around it (positions, and the opaque host's one error per check).
+const SURROGATE_TEMPLATES = [
+  'X',
+  'Xhttps://a.test/',
+  'https://a.test/X',
+  'https://a.test/pXth/seg',
+  'https://a.test/%zzX\u00e9',
+  'https://a.test/X\\b',
+  'https://a.test/?X',
+  'https://a.test/?q=X&r#f',
+  'https://a.test/#X',
+  'https://a.test/#fXg\uD83D\uDE00',
+  'https://a.test/?X#X',
+  'https://a.test/X?X#X',
+  'hXttps://a.test/',
+  'https://exXample.test/',
+  'https://[::1X]/',
+  'https://uXser:pXss@a.test/',
+  'https://u:X@a.test/pX',
+  'https://a.test:8X0/',
+  'foo://hoXst/',
+  'foo://X/',
+  'foo://h\tX/pX',
+  'foo://a%zzX/',
+  'foo://X%zz\u0001/',
+  'foo:opaqXue',
+  'foo:X',
+  'foo:X ?X',
+  'file:///CX:/',
+  'file://hoXst/',
+  'file:X',
+  'mailto:Xa@b.test',
+  '//a.test/X',
+  '/X',
+  '?X',
+  '#X',
+  'X/path',
+  ' X\t\n',
+];
+
+const loneSurrogates = (string) =>
+  string.match(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g)?.length ?? 0;
+
+test("lone surrogates: isValidURLString and parseURLWithValidationErrors give whatwg-url's answers in every position", () => {
+  const [base, referenceBase] = [dropIn, reference].map((api) => api.parseURL('https://base.test/dir/file'));
+  let reported = 0;
+  for (const template of SURROGATE_TEMPLATES) {
+    for (const [name, piece] of Object.entries(SURROGATE_PIECES)) {
+      const input = template.replaceAll('X', piece);
+      const what = `${JSON.stringify(template)} with X a ${name}`;
+      assert.equal(dropIn.isValidURLString(input), reference.isValidURLString(input), what);
+      assert.equal(
+        dropIn.isValidURLString(input, { baseURL: base }),
+        reference.isValidURLString(input, { baseURL: referenceBase }),
+        `${what}, with a base`,
+      );
+      for (const [options, referenceOptions, how] of [
+        [{}, {}, ''],
+        [{ baseURL: base }, { baseURL: referenceBase }, ', with a base'],
+        [{ baseURL: base, encoding: 'windows-1252' }, { baseURL: referenceBase, encoding: 'windows-1252' }, ', in windows-1252'],
+      ]) {
+        const ours = dropIn.parseURLWithValidationErrors(input, options);
+        const theirs = reference.parseURLWithValidationErrors(input, referenceOptions);
+        assert.deepEqual(ours, theirs, `${what}${how}`);
+        if (theirs.validationErrors.includes('invalid-URL-unit')) reported++;
+      }
+    }
+  }
+  // (The cases do reach the errors in question.)
+  assert.ok(reported > 100, `${reported} parses with an invalid-URL-unit`);
+  // The example of the report: a lone surrogate in the fragment.
+  assert.equal(dropIn.isValidURLString('https://example.com/#\uD800'), false);
+  assert.deepEqual(dropIn.parseURLWithValidationErrors('https://example.com/#\uD800').validationErrors, ['invalid-URL-unit']);
+  assert.equal(dropIn.isValidURLString('https://example.com/#\uD800\uDC00'), true);
+});
+
+test('lone surrogates: the same answers on a host without String.prototype.isWellFormed', () => {
+  // (A child process: the drop-in captures isWellFormed when it loads.)
+  const inputs = [
+    'https://a.test/#\uD800',
+    'https://a.test/\uD800\uDC00',
+    'foo://h\uDC00%zz/',
+    'https://a.test/?\uDBFF\uDBFF',
+    'https://a.test/\u00e9\uD83D\uDE00\uDC00',
+  ];
+  const script = `
+    delete String.prototype.isWellFormed;
+    delete String.prototype.toWellFormed;
+    const dropIn = await import('webweft/whatwg-url');
+    const inputs = ${JSON.stringify(inputs)};
+    process.stdout.write(JSON.stringify(inputs.map((s) => [dropIn.isValidURLString(s), dropIn.parseURLWithValidationErrors(s)])));
+  `;
+  const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], { cwd: root, encoding: 'utf8' });
+  const expected = inputs.map((s) => [reference.isValidURLString(s), reference.parseURLWithValidationErrors(s)]);
+  assert.deepEqual(JSON.parse(output), JSON.parse(JSON.stringify(expected)));
+});
+
+test("lone surrogates: generated inputs give whatwg-url's isValidURLString and validation errors", () => {
+  const alphabet = [...'ab1:/?#@%[]. \t\\', '\uD800', '\uDBFF', '\uDC00', '\uDFFF', '\uD83D\uDE00', '\uFFFD', '\u00e9'];
+  // (Not a tab or newline between a lone high and a lone low surrogate: see the difference below.)
+  const rest = fc
+    .array(fc.constantFrom(...alphabet), { maxLength: 16 })
+    .map((chars) => chars.join(''))
+    .filter((string) => loneSurrogates(string.replace(/[\t\n\r]/g, '')) === loneSurrogates(string));
+  const prefix = fc.constantFrom('', 'https://', 'https://a.test/', 'foo://', 'foo:', 'file:///', 'https://u@a.test/?');
+  const [base, referenceBase] = [dropIn, reference].map((api) => api.parseURL('https://base.test/dir/file'));
+  fc.assert(
+    fc.property(prefix, rest, (start, end) => {
+      const input = start + end;
+      const what = JSON.stringify(input);
+      assert.equal(dropIn.isValidURLString(input), reference.isValidURLString(input), what);
+      assert.equal(
+        dropIn.isValidURLString(input, { baseURL: base }),
+        reference.isValidURLString(input, { baseURL: referenceBase }),
+        what,
+      );
+      assert.deepEqual(
+        dropIn.parseURLWithValidationErrors(input, { baseURL: base }),
+        reference.parseURLWithValidationErrors(input, { baseURL: referenceBase }),
+        what,
+      );
+    }),
+    { numRuns: 5_000, seed: 30 },
+  );
+});
+
 // ----- Where the drop-in follows the URL Standard and whatwg-url 17.3 does not
 
 test('difference: appending to a null query or fragment with a state override appends to nothing, not to "null"', () => {
@@ -547,6 +686,25 @@ test('difference: the opaque path state on a list path appends to the serialized
   const theirs = reference.parseURL('https://a.test/x/y');
   reference.basicURLParse('zz', { url: theirs, stateOverride: 'opaque path' });
   assert.equal(theirs.path, 'x,yzz');
+});
+
+test('difference: a tab or newline between a lone high and a lone low surrogate does not join them into one code point', () => {
+  // The URL Standard's parser takes a scalar value string, so each lone surrogate is U+FFFD
+  // before tabs and newlines are removed (as the URL class of both packages has it, whose
+  // argument is a USVString); whatwg-url's parseURL removes them from the JavaScript string,
+  // which pairs the two into U+10000.
+  for (const input of ['https://a.test/\uD800\t\uDC00', 'https://a.test/#\uD800\n\uDC00']) {
+    const href = input.replace(/[\t\n]/, '').replace('\uD800\uDC00', '%EF%BF%BD%EF%BF%BD');
+    const { url, validationErrors } = dropIn.parseURLWithValidationErrors(input);
+    assert.equal(dropIn.serializeURL(url), href);
+    // The tab or newline, and each lone surrogate.
+    assert.deepEqual(validationErrors, ['invalid-URL-unit', 'invalid-URL-unit', 'invalid-URL-unit']);
+    assert.equal(new dropIn.URL(input).href, href);
+    assert.equal(new reference.URL(input).href, href);
+    const theirs = reference.parseURLWithValidationErrors(input);
+    assert.equal(reference.serializeURL(theirs.url), href.replace('%EF%BF%BD%EF%BF%BD', '%F0%90%80%80'));
+    assert.deepEqual(theirs.validationErrors, ['invalid-URL-unit']);
+  }
 });
 
 test('difference: a username, password or port on a URL with a null host does not survive a basicURLParse of it', () => {

@@ -15,6 +15,11 @@ import { TextDecoder as LiteWholeDecoder, installPolyfill } from 'webweft/lite';
 import { URL as DropInURL, basicURLParse, parseURL as parseRecord, serializeHost, serializeURL } from 'webweft/whatwg-url';
 import type { URLRecord } from 'webweft/whatwg-url';
 import { URL as URLInterface } from 'webweft/whatwg-url/webidl2js-wrapper';
+import { MIMEType, computedMIMEType, isFontMIMEType, parseMIMEType, serializeMIMEType } from 'webweft/mimesniff';
+import { MIMEType as DropInMIMEType, computedMIMEType as dropInComputed } from 'webweft/whatwg-mimetype';
+import { parseDataURL } from 'webweft/data-urls';
+import type { DataURL } from 'webweft/data-urls';
+import { htmlEncodingSniffer } from 'webweft/html-encoding-sniffer';
 
 // base64
 const text: string = btoa('weft') + atob('d2VmdA==');
@@ -94,6 +99,19 @@ const serialized: string = serializeURL(overridden!, true) + serializeHost([0, 0
 basicURLParse('x', { stateOverride: 'nowhere' });
 const isURL: boolean = URLInterface.is(new DropInURL('https://a.test/'));
 
+// MIME Sniffing, and the whatwg-mimetype, data-urls and html-encoding-sniffer drop-ins
+const mime: MIMEType | null = parseMIMEType('text/html;charset=utf-8');
+const essence: string = new MIMEType('text/plain').essence + serializeMIMEType(mime!) + String(isFontMIMEType(mime!));
+const sniffed: string = computedMIMEType(new Uint8Array(0), { contentTypeHeader: 'image/png', isSupported: (m) => m.type === 'image' }).essence;
+const charset: string | undefined = new DropInMIMEType('a/b').parameters.get('charset') ?? dropInComputed(new Uint8Array(0)).subtype;
+// @ts-expect-error the resource is bytes
+computedMIMEType('text');
+const dataURL: DataURL | null = parseDataURL('data:,a') ?? parseDataURL.fromURLRecord(parseRecord('data:,b')!);
+const body: Uint8Array | undefined = dataURL?.body;
+const sniffedEncoding: string = htmlEncodingSniffer(new Uint8Array(0), { xml: true, defaultEncoding: 'UTF-8' });
+// @ts-expect-error maxPrescanBytes is a number
+htmlEncodingSniffer(new Uint8Array(0), { maxPrescanBytes: '1024' });
+
 // the whole package: every area, the installer, no init
 const installed: string[] = installPolyfill({ force: true, only: ['URL'] }).concat(whole.installPolyfill());
 const skippedNames: string[] = installPolyfill().skipped.map(({ name, reason }) => `${name}: ${reason}`);
@@ -106,4 +124,5 @@ whole.initSync(new Uint8Array(0));
 export {
   again, back, bytes, canonical, code, date, skippedNames, decoded, encoded, firstError, fromBuffer, installed, integer, into, kind, lite,
   notANumber, notText, pairs, roundTrip, streamEncoding, suffix, text, value, wholeURL, year, serialized, isURL,
+  essence, sniffed, charset, body, sniffedEncoding,
 };

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// The WPT runner: node tests/wpt/run.mjs [--host vm|chromium|quickjs|hermes|vm-no-wasm|whatwg-url] [path filters...]
+// The WPT runner: node tests/wpt/run.mjs [--host vm|chromium|firefox|webkit|quickjs|hermes|vm-no-wasm|whatwg-url]
+// [path filters...]
 // (`vm` also runs under `deno run -A` and `bun`; quickjs, hermes and vm-no-wasm run the build
 // without WebAssembly, see script-host.mjs; whatwg-url runs the url/ files over the URL and
 // URLSearchParams of the whatwg-url drop-in, see node-host.mjs).
@@ -14,12 +15,13 @@ const filters = args.filter((_, i) => hostIndex === -1 || (i !== hostIndex && i 
 const files = selectFiles(filters, host === 'whatwg-url' ? ['url'] : undefined);
 
 // `vm` runs in whichever runtime executes this script (Node, Deno or Bun), each file in a fresh
-// vm realm; `chromium` drives a browser page per file.
+// vm realm; `chromium`, `firefox` and `webkit` drive a browser page per file (browser-host.mjs).
 const runtime = globalThis.Deno ? 'deno' : globalThis.Bun ? 'bun' : 'node';
 const SCRIPT_HOSTS = ['quickjs', 'hermes', 'vm-no-wasm'];
+const BROWSER_HOSTS = ['chromium', 'firefox', 'webkit'];
 const label = host === 'vm' ? runtime : host;
 const { runFiles } = await import(
-  host === 'chromium' ? './chromium-host.mjs' : SCRIPT_HOSTS.includes(host) ? './script-host.mjs' : './node-host.mjs'
+  BROWSER_HOSTS.includes(host) ? './browser-host.mjs' : SCRIPT_HOSTS.includes(host) ? './script-host.mjs' : './node-host.mjs'
 );
 console.log(`WPT on ${label}: ${files.length} files`);
 const fileResults = await runFiles(files, host);

@@ -16,7 +16,7 @@ export function instanceModule({ unit, flavour, subpath, inline }) {
 let module;
 export function instantiate(imports) {
   if (module === undefined) module = compileModule(() => ${bytes}, ${JSON.stringify(subpath)});
-  return instantiateModule(module, imports);
+  return instantiateModule(module, imports, ${JSON.stringify(subpath)});
 }`;
   switch (flavour) {
     // Node and Bun: the .wasm beside the bundle (its path joined at load: a page may replace

@@ -159,14 +159,26 @@ pub(crate) fn decimal_to_f64(
 }
 
 /// The double nearest to a decimal string "0.<digits>e<exponent>", ties to even.
-#[cfg(not(all(target_arch = "wasm32", not(test))))]
+#[cfg(not(all(
+    target_arch = "wasm32",
+    feature = "bindings",
+    feature = "html",
+    not(test)
+)))]
 fn nearest_double(text: &str) -> f64 {
     text.parse().unwrap_or(0.0)
 }
 
 // In the npm package's wasm, JavaScript's Number() does this conversion (correctly rounded in
 // every engine weft runs on): core's parser and its tables are 11 KB gzip of the html wasm.
-#[cfg(all(target_arch = "wasm32", not(test)))]
+// (Only in a build with the html bindings: html-encoding-sniffing's unit compiles this module
+// without them, and never calls it.)
+#[cfg(all(
+    target_arch = "wasm32",
+    feature = "bindings",
+    feature = "html",
+    not(test)
+))]
 use crate::bindings::html::nearest_double;
 
 /// Appends a nonzero millisecond count as a time's fraction: "." and three digits without

@@ -1,0 +1,81 @@
+//! Runs WPT's `fetch/data-urls` data files (read from `WPT_DIR`, default `../shared/wpt`)
+//! through the URL parser and `webweft::fetch::data_url_processor`, printing passed/total per
+//! file; every case counts.
+#![cfg(feature = "data-url")]
+
+use serde_json::Value;
+use std::path::PathBuf;
+use webweft::fetch::data_url_processor;
+use webweft::url::Url;
+
+fn load_json(path: &str) -> Value {
+    let dir = std::env::var_os("WPT_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/wpt")));
+    let full = dir.join(path);
+    let text = std::fs::read_to_string(&full)
+        .unwrap_or_else(|e| panic!("reading {}: {e}", full.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("parsing {}: {e}", full.display()))
+}
+
+fn bytes(value: &Value) -> Option<Vec<u8>> {
+    value
+        .as_array()
+        .map(|array| array.iter().map(|b| b.as_u64().unwrap() as u8).collect())
+}
+
+/// What fetching `input` gives: the serialized MIME type and body, or `None` for a network
+/// error (an unparsable URL or the processor's failure).
+fn process(input: &str) -> Option<(String, Vec<u8>)> {
+    let url = Url::parse(input, None).ok()?;
+    let data = data_url_processor(&url)?;
+    Some((data.mime_type.serialize(), data.body))
+}
+
+fn report(file: &str, failures: &[String], total: usize) {
+    println!("{file}: {}/{total} passed", total - failures.len());
+    assert!(total > 0, "{file}: no cases");
+    assert!(
+        failures.is_empty(),
+        "{file}: {} failed:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn data_urls() {
+    let path = "fetch/data-urls/resources/data-urls.json";
+    let cases = load_json(path);
+    let mut failures = Vec::new();
+    let cases = cases.as_array().unwrap();
+    for case in cases {
+        let input = case[0].as_str().unwrap();
+        let expected = case[1]
+            .as_str()
+            .map(|mime| (mime.to_owned(), bytes(&case[2]).unwrap()));
+        let actual = process(input);
+        if actual != expected {
+            failures.push(format!("{input:?}: expected {expected:?}, got {actual:?}"));
+        }
+    }
+    report(path, &failures, cases.len());
+}
+
+/// WPT's base64.any.js fetches "data:;base64," followed by each input.
+#[test]
+fn base64() {
+    let path = "fetch/data-urls/resources/base64.json";
+    let cases = load_json(path);
+    let mut failures = Vec::new();
+    let cases = cases.as_array().unwrap();
+    for case in cases {
+        let input = case[0].as_str().unwrap();
+        let expected = bytes(&case[1]);
+        let actual = process(&format!("data:;base64,{input}")).map(|(_, body)| body);
+        if actual != expected {
+            failures.push(format!("{input:?}: expected {expected:?}, got {actual:?}"));
+        }
+    }
+    report(path, &failures, cases.len());
+}
