@@ -173,6 +173,130 @@ function hostStructuredCloneIsGood() {
   }
 }
 
+// ES2026's base64 and hex methods of Uint8Array, made from the base64 area's functions of the
+// same names (the prototype's pass their receiver as the Uint8Array): built-in methods, so not
+// constructors, with the standard's `length`. Each is installed where the host lacks it or
+// fails its feature test, which looks for the bugs of early implementations (after core-js's):
+// WebKit decoded a lone last character; options `null` must be a TypeError; a failing
+// setFromBase64 writes the chunks before the error and no more; toHex of eight 0xff bytes
+// (core-js's test of an early toHex); Chromium's setFromHex threw for length-tracking views
+// (crbug.com/454630441).
+/* oxlint-disable prefer-rest-params -- `arguments[1]`: the methods' `length` is the standard's */
+const UINT8ARRAY_METHODS = {
+  'Uint8Array.fromBase64': {
+    make: (fromBase64) =>
+      ({
+        fromBase64(string) {
+          return fromBase64(string, arguments[1]);
+        },
+      }).fromBase64,
+    hostIsGood: (Uint8ArrayClass) =>
+      throwsError(() => Uint8ArrayClass.fromBase64('a'), 'SyntaxError') &&
+      throwsError(() => Uint8ArrayClass.fromBase64('', null), 'TypeError') &&
+      Uint8ArrayClass.fromBase64('-_8', { alphabet: 'base64url' }).join() === '251,255',
+  },
+  'Uint8Array.fromHex': {
+    make: (fromHex) =>
+      ({
+        fromHex(string) {
+          return fromHex(string);
+        },
+      }).fromHex,
+    hostIsGood: (Uint8ArrayClass) =>
+      throwsError(() => Uint8ArrayClass.fromHex('a'), 'SyntaxError') &&
+      throwsError(() => Uint8ArrayClass.fromHex('0g'), 'SyntaxError') &&
+      Uint8ArrayClass.fromHex('0aFf').join() === '10,255',
+  },
+  'Uint8Array.prototype.toBase64': {
+    make: (toBase64) =>
+      ({
+        toBase64() {
+          return toBase64(this, arguments[0]);
+        },
+      }).toBase64,
+    hostIsGood: (Uint8ArrayClass) =>
+      throwsError(() => new Uint8ArrayClass(1).toBase64(null), 'TypeError') &&
+      Uint8ArrayClass.of(251, 255).toBase64({ alphabet: 'base64url', omitPadding: true }) === '-_8',
+  },
+  'Uint8Array.prototype.toHex': {
+    make: (toHex) =>
+      ({
+        toHex() {
+          return toHex(this);
+        },
+      }).toHex,
+    hostIsGood: (Uint8ArrayClass) => new Uint8ArrayClass(8).fill(255).toHex() === 'ffffffffffffffff',
+  },
+  'Uint8Array.prototype.setFromBase64': {
+    make: (setFromBase64) =>
+      ({
+        setFromBase64(string) {
+          return setFromBase64(this, string, arguments[1]);
+        },
+      }).setFromBase64,
+    hostIsGood: (Uint8ArrayClass) => {
+      const target = Uint8ArrayClass.of(255, 255, 255, 255, 255);
+      return (
+        throwsError(() => target.setFromBase64('', null), 'TypeError') &&
+        throwsError(() => target.setFromBase64('a'), 'SyntaxError') &&
+        throwsError(() => target.setFromBase64('MjYyZg==='), 'SyntaxError') &&
+        target.join() === '50,54,50,255,255'
+      );
+    },
+  },
+  'Uint8Array.prototype.setFromHex': {
+    make: (setFromHex) =>
+      ({
+        setFromHex(string) {
+          return setFromHex(this, string);
+        },
+      }).setFromHex,
+    hostIsGood: (Uint8ArrayClass) => {
+      const target = Uint8ArrayClass.of(255, 255, 255);
+      if (!throwsError(() => target.setFromHex('0102zz'), 'SyntaxError') || target.join() !== '1,2,255') return false;
+      if (typeof ArrayBuffer.prototype.resize !== 'function') return true;
+      const { read, written } = new Uint8ArrayClass(new ArrayBuffer(4, { maxByteLength: 8 })).setFromHex('cafed00d');
+      return read === 8 && written === 4;
+    },
+  },
+};
+/* oxlint-enable prefer-rest-params */
+
+/** The names `install` takes for the Uint8Array methods (`only`, and what it returns). */
+export const UINT8ARRAY_METHOD_NAMES = Object.keys(UINT8ARRAY_METHODS);
+
+/** Whether `fn` throws an error of that name. */
+function throwsError(fn, name) {
+  try {
+    fn();
+    return false;
+  } catch (error) {
+    return error?.name === name;
+  }
+}
+
+/** Installs the Uint8Array methods (see `install`); pushes the names installed. */
+function installUint8ArrayMethods(options, installed) {
+  const Uint8ArrayClass = globalThis.Uint8Array;
+  if (typeof Uint8ArrayClass !== 'function') return;
+  for (const [name, { make, hostIsGood }] of Object.entries(UINT8ARRAY_METHODS)) {
+    const key = name.slice(name.lastIndexOf('.') + 1);
+    const implementation = api[key];
+    if (typeof implementation !== 'function' || (options.only && !options.only.includes(name))) continue;
+    const target = name.includes('.prototype.') ? Uint8ArrayClass.prototype : Uint8ArrayClass;
+    if (!options.force && typeof target[key] === 'function') {
+      try {
+        if (hostIsGood(Uint8ArrayClass)) continue;
+      } catch {
+        // a host method that throws where it must not is replaced
+      }
+    }
+    // Built-in methods are writable, configurable, non-enumerable properties.
+    Object.defineProperty(target, key, { value: make(implementation), writable: true, configurable: true, enumerable: false });
+    installed.push(name);
+  }
+}
+
 // The globals that are WebIDL interfaces (the others are operations).
 const INTERFACES = new Set([
   'TextDecoder',
@@ -257,6 +381,7 @@ export function install(options = {}) {
     });
     installed.push(name);
   }
+  installUint8ArrayMethods(options, installed);
   return { installed, skipped };
 }
 

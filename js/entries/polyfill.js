@@ -15,7 +15,7 @@
 import * as api from '#area-api';
 import { globals, namespaceName, noWasmScript } from '#area-globals';
 import { compilesWasm } from '#flavour';
-import { install as installGlobals, warnSkipped } from '../polyfill.js';
+import { UINT8ARRAY_METHOD_NAMES, install as installGlobals, warnSkipped } from '../polyfill.js';
 import { wasmUnavailableReason } from '../wasm-module.js';
 
 const script = typeof document === 'undefined' ? null : document.currentScript;
@@ -42,9 +42,12 @@ function handOverToNoWasmScript() {
   return true;
 }
 
+// This part's globals, and the Uint8Array methods (installed by the part whose API has them).
+const names = [...globals, ...UINT8ARRAY_METHOD_NAMES];
+
 /** Installs this part's globals (those in `options.only`, if given). */
 function installPart(options = {}) {
-  const only = options.only ? globals.filter((name) => options.only.includes(name)) : globals;
+  const only = options.only ? names.filter((name) => options.only.includes(name)) : names;
   return installGlobals({ ...options, only });
 }
 

@@ -2,7 +2,7 @@
 export interface PolyfillOptions {
   /** Replace the host's implementations even where they pass the feature tests. */
   force?: boolean;
-  /** Install only these globals (e.g. `['URL', 'URLSearchParams']`). */
+  /** Install only these globals (e.g. `['URL', 'URLSearchParams']`; the Uint8Array methods by their paths, e.g. `'Uint8Array.prototype.toBase64'`). */
   only?: string[];
 }
 

@@ -17,6 +17,19 @@ declare global {
     only?: string[];
   }
 
+  // ES2026's Uint8Array base64 and hex, which webweft/polyfill and webweft/base64/polyfill
+  // install where the host lacks them (TypeScript's libs before ES2026 lack them too).
+  interface Uint8ArrayConstructor {
+    fromBase64(string: string, options?: import('webweft/base64').FromBase64Options): Uint8Array<ArrayBuffer>;
+    fromHex(string: string): Uint8Array<ArrayBuffer>;
+  }
+  interface Uint8Array<TArrayBuffer extends ArrayBufferLike = ArrayBufferLike> {
+    toBase64(options?: import('webweft/base64').ToBase64Options): string;
+    toHex(): string;
+    setFromBase64(string: string, options?: import('webweft/base64').FromBase64Options): import('webweft/base64').SetFromResult;
+    setFromHex(string: string): import('webweft/base64').SetFromResult;
+  }
+
   /** Only the areas whose polyfill was loaded are present. */
   interface WebweftPolyfillNamespace extends Partial<typeof import('webweft')> {
     /** The names of the globals installed so far. */

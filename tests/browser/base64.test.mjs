@@ -85,3 +85,81 @@ test("in Chromium, forgiving-base64 takes Uint8Array.fromBase64/toBase64 and ato
   assert.deepEqual(result.mismatches, []);
   assert.equal(result.error, 'error InvalidCharacterError');
 });
+
+test("in Chromium, ES2026's fromBase64, toBase64, setFromBase64 and the hex ones take Chromium's methods and agree with them", async () => {
+  const page = await openPanel('base64');
+  const result = await page.evaluate(async () => {
+    const names = ['fromBase64', 'fromHex', 'toBase64', 'toHex', 'setFromBase64', 'setFromHex'];
+    const statics = new Set(['fromBase64', 'fromHex']);
+    const calls = Object.fromEntries(names.map((name) => [name, 0]));
+    const originals = Object.fromEntries(
+      names.map((name) => [name, (statics.has(name) ? Uint8Array : Uint8Array.prototype)[name]]),
+    );
+    // weft captures the host's methods at load: a fresh instance, loaded with spies in place.
+    for (const name of names) {
+      (statics.has(name) ? Uint8Array : Uint8Array.prototype)[name] = function (...args) {
+        calls[name]++;
+        return originals[name].apply(this, args);
+      };
+    }
+    const spied = await import('/pkg/base64.js?es2026-spied');
+    for (const name of names) (statics.has(name) ? Uint8Array : Uint8Array.prototype)[name] = originals[name];
+    const before = { ...calls };
+    spied.fromBase64('QUJD');
+    spied.fromHex('00');
+    spied.toBase64(new Uint8Array(1));
+    spied.toHex(new Uint8Array(1));
+    spied.setFromBase64(new Uint8Array(3), 'QUJD');
+    spied.setFromHex(new Uint8Array(1), '00');
+    const used = Object.fromEntries(names.map((name) => [name, calls[name] - before[name]]));
+    // Against Chromium's own methods, on generated input, every option and short targets.
+    const outcome = (fn) => {
+      try {
+        return JSON.stringify(fn());
+      } catch (error) {
+        return `error ${error.name}`;
+      }
+    };
+    const units = 'AQZaz09+/-_=== \t\n\f\r\v*\u00a0\u0141\uD800';
+    const hexUnits = '0aF9fg \u0130';
+    let seed = 11;
+    const random = (n) => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
+    const mismatches = [];
+    for (let run = 0; run < 20000; run++) {
+      let input = '';
+      for (let n = random(14); n > 0; n--) input += units[random(units.length)];
+      const options = {
+        alphabet: ['base64', 'base64url', undefined][random(3)],
+        lastChunkHandling: ['loose', 'strict', 'stop-before-partial', undefined][random(4)],
+      };
+      if (outcome(() => [...spied.fromBase64(input, options)]) !== outcome(() => [...Uint8Array.fromBase64(input, options)]))
+        mismatches.push(`fromBase64 ${JSON.stringify([input, options])}`);
+      const length = random(8);
+      const [ours, theirs] = [new Uint8Array(length).fill(7), new Uint8Array(length).fill(7)];
+      const set = [outcome(() => spied.setFromBase64(ours, input, options)), outcome(() => theirs.setFromBase64(input, options))];
+      if (set[0] !== set[1] || ours.join() !== theirs.join())
+        mismatches.push(`setFromBase64 ${JSON.stringify([length, input, options])}`);
+      let hex = '';
+      for (let n = random(8); n > 0; n--) hex += hexUnits[random(hexUnits.length)];
+      if (outcome(() => [...spied.fromHex(hex)]) !== outcome(() => [...Uint8Array.fromHex(hex)]))
+        mismatches.push(`fromHex ${hex}`);
+      const [oursHex, theirsHex] = [new Uint8Array(length).fill(7), new Uint8Array(length).fill(7)];
+      if (
+        outcome(() => spied.setFromHex(oursHex, hex)) !== outcome(() => theirsHex.setFromHex(hex)) ||
+        oursHex.join() !== theirsHex.join()
+      )
+        mismatches.push(`setFromHex ${JSON.stringify([length, hex])}`);
+      const bytes = Uint8Array.from({ length: random(10) }, () => random(256));
+      const encodeOptions = { alphabet: options.alphabet, omitPadding: random(2) === 1 };
+      if (spied.toBase64(bytes, encodeOptions) !== bytes.toBase64(encodeOptions) || spied.toHex(bytes) !== bytes.toHex())
+        mismatches.push(`encode ${bytes.join()}`);
+    }
+    return { used, mismatches: mismatches.slice(0, 5) };
+  });
+  assert.deepEqual(
+    result.used,
+    { fromBase64: 1, fromHex: 1, toBase64: 1, toHex: 1, setFromBase64: 1, setFromHex: 1 },
+    JSON.stringify(result),
+  );
+  assert.deepEqual(result.mismatches, []);
+});

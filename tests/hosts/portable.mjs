@@ -77,6 +77,60 @@ export const tests = {
     assert(decoded instanceof Uint8Array, 'base64Decode returns a Uint8Array');
     assertEqual(decoded.join(','), '0,1,2,3,4,5,6,7', 'decoded bytes');
   },
+  'ES2026 Uint8Array base64 and hex as functions: results, options, errors'(weft) {
+    const hex = (bytes) => Array.prototype.map.call(bytes, (b) => (b < 16 ? '0' : '') + b.toString(16)).join('');
+    const bytes = Uint8Array.of(0x66, 0x6f, 0x6f, 0x62, 0xfb, 0xff);
+    assertEqual(weft.toBase64(bytes), 'Zm9vYvv/', 'toBase64');
+    assertEqual(weft.toBase64(bytes.subarray(0, 4), { omitPadding: true }), 'Zm9vYg', 'omitPadding');
+    assertEqual(weft.toBase64(bytes, { alphabet: 'base64url' }), 'Zm9vYvv_', 'base64url');
+    assertEqual(weft.toHex(bytes), '666f6f62fbff', 'toHex');
+    assertEqual(hex(weft.fromBase64(' Zm9v\nYvv/ ')), '666f6f62fbff', 'fromBase64 skips whitespace');
+    assertEqual(hex(weft.fromBase64('Zm9vYvv_', { alphabet: 'base64url' })), '666f6f62fbff', 'base64url');
+    assertEqual(hex(weft.fromBase64('Zm9vYg')), '666f6f62', 'loose');
+    assertEqual(hex(weft.fromBase64('Zm9vYg', { lastChunkHandling: 'stop-before-partial' })), '666f6f', 'stop-before-partial');
+    assertEqual(hex(weft.fromHex('00fFaB')), '00ffab', 'fromHex');
+    const isSyntaxError = (e) => e instanceof SyntaxError;
+    const isTypeError = (e) => e instanceof TypeError;
+    assertThrows(() => weft.fromBase64('Zm9vYg', { lastChunkHandling: 'strict' }), isSyntaxError, 'strict needs padding');
+    assertThrows(() => weft.fromBase64('Zm9vYh==', { lastChunkHandling: 'strict' }), isSyntaxError, 'strict padding bits');
+    assertThrows(() => weft.fromBase64('Zm9v_'), isSyntaxError, "'_' in base64");
+    assertThrows(() => weft.fromBase64('Z'), isSyntaxError, 'a lone last character');
+    assertThrows(() => weft.fromBase64('Zg==', null), isTypeError, 'options null');
+    assertThrows(() => weft.fromBase64('Zg==', { alphabet: 'base32' }), isTypeError, 'alphabet');
+    assertThrows(() => weft.fromBase64(42), isTypeError, 'not a string');
+    assertThrows(() => weft.fromHex('abc'), isSyntaxError, 'odd length');
+    assertThrows(() => weft.fromHex('zz'), isSyntaxError, 'not hex');
+    assertThrows(() => weft.toHex([1]), isTypeError, 'not a Uint8Array');
+    assertThrows(() => weft.toBase64(new Uint16Array(1)), isTypeError, 'not a Uint8Array');
+  },
+  'ES2026 setFromBase64 and setFromHex: as much as fits, and the bytes before an error'(weft) {
+    const target = new Uint8Array(4);
+    const result = weft.setFromBase64(target, 'Zm9vYmFy');
+    assertEqual(`${result.read} ${result.written} ${target.join()}`, '4 3 102,111,111,0', 'a chunk that does not fit');
+    const exact = new Uint8Array(3);
+    const stop = weft.setFromBase64(exact, 'Zm9v #');
+    assertEqual(`${stop.read} ${stop.written}`, '4 3', 'stops when full');
+    const partial = Uint8Array.of(255, 255, 255, 255, 255);
+    assertThrows(
+      () => weft.setFromBase64(partial, 'MjYyZg==='),
+      (e) => e instanceof SyntaxError,
+      'extra padding',
+    );
+    assertEqual(partial.join(), '50,54,50,255,255', 'the chunks before the error are written');
+    const hexTarget = Uint8Array.of(9, 9, 9);
+    assertThrows(
+      () => weft.setFromHex(hexTarget, '0102zz'),
+      (e) => e instanceof SyntaxError,
+      'bad hex',
+    );
+    assertEqual(hexTarget.join(), '1,2,9', 'the pairs before the error are written');
+    const hexResult = weft.setFromHex(new Uint8Array(1), 'abcd');
+    assertEqual(`${hexResult.read} ${hexResult.written}`, '2 1', 'setFromHex');
+    const big = new Uint8Array(70000);
+    for (let i = 0; i < big.length; i++) big[i] = (i * 7) & 0xff;
+    assertEqual(weft.toHex(weft.fromBase64(weft.toBase64(big))), weft.toHex(big), 'large round trip');
+    assertEqual(weft.fromHex(weft.toHex(big)).length, big.length, 'large hex');
+  },
   'Encoding API: legacy decode, streaming, fatal, encodeInto, labels'(weft) {
     const sjis = new weft.TextDecoder('sjis');
     assertEqual(sjis.encoding, 'shift_jis', 'encoding name');

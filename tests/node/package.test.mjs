@@ -347,6 +347,10 @@ test('the polyfill installer replaces only missing or broken globals unless forc
   }
 });
 
+// ES2026's Uint8Array base64 and hex, which the base64 polyfills install (Node has none).
+const UINT8ARRAY_METHODS = ['fromBase64', 'fromHex']
+  .map((name) => `Uint8Array.${name}`)
+  .concat(['toBase64', 'toHex', 'setFromBase64', 'setFromHex'].map((name) => `Uint8Array.prototype.${name}`));
 // Each polyfill subpath: its file and the globals it (alone) installs.
 const POLYFILLS = {
   './polyfill': [
@@ -363,13 +367,14 @@ const POLYFILLS = {
       'URL',
       'URLSearchParams',
       'URLPattern',
+      ...UINT8ARRAY_METHODS,
     ],
   ],
   './url/polyfill': ['url.polyfill.js', ['URL', 'URLSearchParams']],
   './urlpattern/polyfill': ['urlpattern.polyfill.js', ['URLPattern']],
   './encoding/polyfill': ['encoding.polyfill.js', ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream']],
   './structured-clone/polyfill': ['structured-clone.polyfill.js', ['structuredClone', 'DOMException']],
-  './base64/polyfill': ['base64.polyfill.js', ['atob', 'btoa', 'DOMException']],
+  './base64/polyfill': ['base64.polyfill.js', ['atob', 'btoa', 'DOMException', ...UINT8ARRAY_METHODS]],
 };
 
 test('each polyfill is a classic script that installs only its globals, in a context that lacks them all', () => {
@@ -385,7 +390,10 @@ test('each polyfill is a classic script that installs only its globals, in a con
     // The streams need the host's TransformStream, which a bare context lacks: not installed there.
     const expected = names.filter((name) => !name.endsWith('Stream'));
     assert.deepEqual([...installed].sort(), [...expected].sort(), `${file} installs exactly its globals`);
-    for (const name of expected) assert.equal(vm.runInContext(`typeof ${name}`, context), 'function', `${file}: ${name}`);
+    for (const name of expected) {
+      const type = name.startsWith('Uint8Array.') ? `typeof ${name}` : `typeof globalThis[${JSON.stringify(name)}]`;
+      assert.equal(vm.runInContext(type, context), 'function', `${file}: ${name}`);
+    }
     assert.equal(vm.runInContext('webweft.ready instanceof Promise', context), true);
   }
   // Each part works once installed, and the parts merge into one namespace.
@@ -394,7 +402,7 @@ test('each polyfill is a classic script that installs only its globals, in a con
     vm.runInContext(readFileSync(join(pkgDir, file), 'utf8'), context);
   assert.equal(
     vm.runInContext("atob('YQ==') + new URL('HTTP://A/').href + webweft.installed.join()", context),
-    'ahttp://a/atob,btoa,DOMException,URL,URLSearchParams',
+    `ahttp://a/atob,btoa,DOMException,${UINT8ARRAY_METHODS.join()},URL,URLSearchParams`,
   );
   assert.equal(
     vm.runInContext('typeof webweft.atob + typeof webweft.URL + typeof TextDecoder', context),
@@ -406,7 +414,8 @@ test("import 'webweft/url/polyfill' in Node installs (forced) and defines global
   for (const [subpath, [, names]] of Object.entries(POLYFILLS)) {
     const out = runNode(`globalThis.webweftPolyfillOptions = { force: true };
 await import(${JSON.stringify(specifier(subpath))});
-console.log(JSON.stringify({ installed: webweft.installed, same: webweft.installed.every((name) => globalThis[name] === webweft[name]) }));`);
+const globals = webweft.installed.filter((name) => !name.startsWith('Uint8Array.'));
+console.log(JSON.stringify({ installed: webweft.installed, same: globals.every((name) => globalThis[name] === webweft[name]) }));`);
     const { installed, same } = JSON.parse(out);
     // (Node's DOMException stays, even forced: webweft's is only for hosts without one.)
     assert.deepEqual([...installed].sort(), names.filter((name) => name !== 'DOMException').sort(), subpath);

@@ -9,9 +9,19 @@ import { test } from 'node:test';
 import vm from 'node:vm';
 
 const require = createRequire(import.meta.url);
+// ES2026's Uint8Array base64 and hex, which the base64 polyfills install on Uint8Array (Node's
+// realms have none).
+const UINT8ARRAY_METHODS = [
+  'Uint8Array.fromBase64',
+  'Uint8Array.fromHex',
+  'Uint8Array.prototype.toBase64',
+  'Uint8Array.prototype.toHex',
+  'Uint8Array.prototype.setFromBase64',
+  'Uint8Array.prototype.setFromHex',
+];
 const AREAS = {
   // Where the host has no DOMException, the polyfills whose errors are DOMExceptions install webweft's.
-  'webweft/base64/polyfill': ['atob', 'btoa', 'DOMException'],
+  'webweft/base64/polyfill': ['atob', 'btoa', 'DOMException', ...UINT8ARRAY_METHODS],
   'webweft/url/polyfill': ['URL', 'URLSearchParams'],
   'webweft/urlpattern/polyfill': ['URLPattern'],
   // A bare realm has no TransformStream, so the streams are not installed.
@@ -58,7 +68,18 @@ const EXERCISE = {
     "(() => { const p = new URLPattern('https://*.test/:id(\\\\d+)'); return p.exec('https://a.test/42').pathname.groups.id === '42' && !p.test('https://a.test/x'); })()",
   structuredClone:
     "(() => { const m = new Map([[1, { d: new Date(0) }]]); m.set('self', m); const c = structuredClone(m); return c !== m && c.get('self') === c && c.get(1).d.getTime() === 0; })()",
+  'Uint8Array.fromBase64':
+    "Uint8Array.fromBase64('-_8', { alphabet: 'base64url' }).join() === '251,255' && Uint8Array.fromBase64.length === 1",
+  'Uint8Array.fromHex': "Uint8Array.fromHex('0aFf').join() === '10,255' && Uint8Array.fromHex.name === 'fromHex'",
+  'Uint8Array.prototype.toBase64':
+    "Uint8Array.of(251, 255).toBase64({ omitPadding: true }) === '+/8' && Uint8Array.prototype.toBase64.length === 0",
+  'Uint8Array.prototype.toHex': "new Uint8Array(8).fill(255).toHex() === 'ffffffffffffffff'",
+  'Uint8Array.prototype.setFromBase64':
+    "(() => { const t = new Uint8Array(5).fill(255); try { t.setFromBase64('MjYyZg==='); return false; } catch (e) { return e instanceof SyntaxError && t.join() === '50,54,50,255,255'; } })()",
+  'Uint8Array.prototype.setFromHex': 'JSON.stringify(new Uint8Array(1).setFromHex(\'abcd\')) === \'{"read":2,"written":1}\'',
 };
+/** `typeof` of an installed name: a global, or a Uint8Array method. */
+const typeOf = (name) => `typeof ${name.startsWith('Uint8Array.') ? name : `globalThis[${JSON.stringify(name)}]`}`;
 
 for (const [specifier, names] of Object.entries(AREAS)) {
   test(`${specifier} loads and installs in a realm without any of its globals`, () => {
@@ -69,11 +90,11 @@ for (const [specifier, names] of Object.entries(AREAS)) {
     run(source(specifier));
     assert.deepEqual(list('webweft.installed'), names.slice().sort());
     for (const name of names) {
-      assert.equal(run(`typeof ${name}`), 'function', name);
+      assert.equal(run(typeOf(name)), 'function', name);
       assert.equal(run(EXERCISE[name]), true, `${name} works`);
     }
-    for (const name of PROVIDED.filter((name) => !names.includes(name))) {
-      assert.equal(run(`typeof ${name}`), 'undefined', `${specifier} leaves ${name} alone`);
+    for (const name of [...PROVIDED, ...UINT8ARRAY_METHODS].filter((name) => !names.includes(name))) {
+      assert.equal(run(typeOf(name)), 'undefined', `${specifier} leaves ${name} alone`);
     }
   });
 }
@@ -84,14 +105,10 @@ test('a polyfill keeps the host globals that pass its feature tests and fills in
   run(source('webweft/polyfill'));
   assert.equal(run('TextEncoder') === TextEncoder, true, "the host's TextEncoder stays");
   assert.equal(run('atob') === atob, true, "the host's atob stays");
-  assert.deepEqual(list('webweft.installed'), [
-    'DOMException',
-    'TextDecoder',
-    'URL',
-    'URLPattern',
-    'URLSearchParams',
-    'structuredClone',
-  ]);
+  assert.deepEqual(
+    list('webweft.installed'),
+    ['DOMException', 'TextDecoder', 'URL', 'URLPattern', 'URLSearchParams', 'structuredClone', ...UINT8ARRAY_METHODS].sort(),
+  );
   assert.equal(run(EXERCISE.TextDecoder), true);
   assert.equal(run(EXERCISE.URL), true);
 });

@@ -9,6 +9,8 @@ import { TextDecoder, TextEncoder, TextDecoderStream, encode, decode, labelToEnc
 import { TextDecoder as LiteDecoder } from 'webweft/encoding-lite';
 import { structuredClone, serialize, deserialize, registerSerializable } from 'webweft/structured-clone';
 import { atob, btoa, base64Encode, base64Decode, DOMException as WeftDOMException } from 'webweft/base64';
+import { fromBase64, toBase64, fromHex, toHex, setFromBase64, setFromHex } from 'webweft/base64';
+import type { FromBase64Options, SetFromResult } from 'webweft/base64';
 import { parseDate, parseInteger } from 'webweft/html';
 import type { DateValue } from 'webweft/html';
 import { TextDecoder as LiteWholeDecoder, installPolyfill } from 'webweft/lite';
@@ -39,6 +41,16 @@ const bytes: Uint8Array<ArrayBuffer> = base64Decode('AAEC');
 btoa(42);
 // @ts-expect-error base64Decode returns bytes
 const notText: string = base64Decode('AA==');
+// ES2026's Uint8Array base64 and hex, as functions
+const strictURL: FromBase64Options = { alphabet: 'base64url', lastChunkHandling: 'strict' };
+const es2026: string = toBase64(fromBase64('Zg', strictURL), { omitPadding: true }) + toHex(fromHex('00ff'));
+const result: SetFromResult = setFromBase64(new Uint8Array(1), 'Zg==');
+const written: number = setFromHex(new Uint8Array(1), '00').written + result.read;
+// @ts-expect-error toBase64 takes a Uint8Array
+toBase64(new ArrayBuffer(1));
+// @ts-expect-error the alphabets are base64 and base64url
+fromBase64('', { alphabet: 'base32' });
+export { es2026, written };
 
 // encoding
 const decoded: string = new TextDecoder('sjis', { fatal: true }).decode(new Uint8Array([0x82, 0xa0]), { stream: true });

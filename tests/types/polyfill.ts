@@ -17,3 +17,11 @@ const year: number | undefined = webweft.html?.parseDate('2016-02-29')?.year;
 globalThis.webweftPolyfillOptions = { forced: true };
 
 export { again, installed, parsed, ready, skipped, year };
+
+// The Uint8Array methods the polyfills install.
+const fromText: Uint8Array<ArrayBuffer> = Uint8Array.fromBase64('Zg==', { alphabet: 'base64url', lastChunkHandling: 'strict' });
+const text: string = fromText.toBase64({ omitPadding: true }) + Uint8Array.fromHex('00').toHex();
+const { read, written }: { read: number; written: number } = new Uint8Array(4).setFromBase64('Zg==');
+// @ts-expect-error lastChunkHandling is one of three strings
+Uint8Array.fromBase64('', { lastChunkHandling: 'lenient' });
+export { read, text, written };
