@@ -78,14 +78,15 @@ if (BEFORE) {
 }
 
 /**
- * One script: weft, the shims, then every other candidate, each bundled on its own (no shared
- * modules). weft loads before the shims: it would take text-encoding's TextDecoder for the
- * host's (it passes the probes) and delegate to it.
+ * One script: weft (and weft-before), the shims, then every other candidate, each bundled on its
+ * own (no shared modules). weft loads before the shims: it would take text-encoding's
+ * TextDecoder for the host's (it passes the probes) and delegate to it.
  */
 async function script() {
   const parts = [];
-  const { weft, ...peers } = CANDIDATES;
-  for (const [name, source] of [['weft', weft], ['shims', SHIMS], ...Object.entries(peers)]) {
+  const { weft, 'weft-before': before, ...peers } = CANDIDATES;
+  const wefts = before ? [['weft', weft], ['weft-before', before]] : [['weft', weft]];
+  for (const [name, source] of [...wefts, ['shims', SHIMS], ...Object.entries(peers)]) {
     const { contents, resolveDir } = typeof source === 'string' ? { contents: source, resolveDir: root } : source;
     const { outputFiles } = await esbuild.build({
       stdin: { contents, resolveDir, sourcefile: `${name}.js` },

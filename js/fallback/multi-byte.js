@@ -63,147 +63,41 @@ export function decodedState() {
   return stoppedState;
 }
 
-// Each run: (bytes, length, index) → the bytes read; `written` units are in the output. At most
-// one unit per byte.
+// The two-byte decoders share one loop over two tables built from Rust's index on first use:
+// `single`, the one unit of each byte that is a character alone (0: none), and `pairs`, the
+// unit of each lead and trail byte pair (lead << 8 | trail; 0: none, so that the loop stops
+// there). One lookup per character instead of the range checks and pointer arithmetic: the loop
+// is what the time goes to in an interpreter. A pair's trail past the end reads undefined, as
+// trail byte 0, which no decoder takes.
+const TWO_CODE_POINTS = 0xffff; // in `pairs`: Big5 above U+FFFF, looked up in its index instead
 
-/** Shift_JIS (§12.3.1): ASCII and 0x80, halfwidth katakana, EUDC, index jis0208. */
-function shiftJis(bytes, length, index) {
+/**
+ * Decodes while each byte is ASCII, a byte of `single` or the lead of a pair of `pairs`. Returns
+ * the bytes read (`length` is the array's length). At most one unit per byte.
+ */
+function twoByte(bytes, length, { single, pairs, big5 }) {
   const units = outputFor(length);
   let i = 0;
   let o = 0;
+  let byte = 0;
+  let unit = 0;
   while (i < length) {
-    const byte = bytes[i];
-    if (byte <= 0x80) {
-      units[o++] = byte;
-      i++;
-    } else if (byte >= 0xa1 && byte <= 0xdf) {
-      units[o++] = 0xff61 - 0xa1 + byte;
-      i++;
-    } else {
-      if (i + 1 === length || byte === 0xa0 || byte > 0xfc) break;
-      const trail = bytes[i + 1];
-      if (trail < 0x40 || trail === 0x7f || trail > 0xfc) break;
-      const pointer = (byte - (byte < 0xa0 ? 0x81 : 0xc1)) * 188 + trail - (trail < 0x7f ? 0x40 : 0x41);
-      let unit;
-      if (pointer >= 8836 && pointer <= 10715) {
-        unit = 0xe000 - 8836 + pointer;
-      } else {
-        unit = index[pointer];
-        if (!unit) break;
-      }
-      units[o++] = unit;
-      i += 2;
-    }
-  }
-  written = o;
-  return i;
-}
-
-/** EUC-JP (§12.1.1): ASCII, 0x8E halfwidth katakana, index jis0208 (not 0x8F's jis0212). */
-function eucJp(bytes, length, index) {
-  const units = outputFor(length);
-  let i = 0;
-  let o = 0;
-  while (i < length) {
-    const byte = bytes[i];
+    byte = bytes[i];
     if (byte < 0x80) {
       units[o++] = byte;
       i++;
-    } else {
-      if (i + 1 === length) break;
-      const trail = bytes[i + 1];
-      if (trail < 0xa1 || trail > 0xfe) break;
-      let unit;
-      if (byte === 0x8e) {
-        if (trail > 0xdf) break;
-        unit = 0xff61 - 0xa1 + trail;
-      } else {
-        if (byte < 0xa1 || byte > 0xfe) break;
-        unit = index[(byte - 0xa1) * 94 + trail - 0xa1];
-        if (!unit) break;
-      }
+    } else if ((unit = single[byte]) !== 0) {
       units[o++] = unit;
-      i += 2;
-    }
-  }
-  written = o;
-  return i;
-}
-
-/** gb18030 and GBK (§10.2.1): ASCII, 0x80, two-byte index gb18030 (not four-byte sequences). */
-function gb18030(bytes, length, index) {
-  const units = outputFor(length);
-  let i = 0;
-  let o = 0;
-  while (i < length) {
-    const byte = bytes[i];
-    if (byte < 0x80) {
-      units[o++] = byte;
-      i++;
-    } else if (byte === 0x80) {
-      units[o++] = 0x20ac;
       i++;
     } else {
-      if (i + 1 === length || byte === 0xff) break;
-      const second = bytes[i + 1];
-      if (second < 0x40 || second === 0x7f || second === 0xff) break;
-      const unit = index[(byte - 0x81) * 190 + second - (second < 0x7f ? 0x40 : 0x41)];
-      if (!unit) break;
-      units[o++] = unit;
-      i += 2;
-    }
-  }
-  written = o;
-  return i;
-}
-
-/** Big5 (§11.1.1): ASCII, index Big5 (above U+FFFF too; not the four pointers of two code points). */
-function big5(bytes, length, index) {
-  const units = outputFor(length);
-  let i = 0;
-  let o = 0;
-  while (i < length) {
-    const byte = bytes[i];
-    if (byte < 0x80) {
-      units[o++] = byte;
-      i++;
-    } else {
-      if (i + 1 === length || byte === 0x80 || byte === 0xff) break;
-      const trail = bytes[i + 1];
-      if (trail < 0x40 || (trail > 0x7e && trail < 0xa1) || trail === 0xff) break;
-      const pointer = (byte - 0x81) * 157 + trail - (trail < 0x7f ? 0x40 : 0x62);
-      if (pointer === 1133 || pointer === 1135 || pointer === 1164 || pointer === 1166) break;
-      const codePoint = index[pointer];
-      if (!codePoint) break;
-      if (codePoint > 0xffff) {
+      unit = pairs[(byte << 8) | bytes[i + 1]];
+      if (unit === 0) break;
+      if (unit === TWO_CODE_POINTS) {
+        // Big5 above U+FFFF, as a surrogate pair.
+        const codePoint = big5[(byte - 0x81) * 157 + bytes[i + 1] - (bytes[i + 1] < 0x7f ? 0x40 : 0x62)];
         units[o++] = 0xd7c0 + (codePoint >> 10);
-        units[o++] = 0xdc00 | (codePoint & 0x3ff);
-      } else {
-        units[o++] = codePoint;
+        unit = 0xdc00 | (codePoint & 0x3ff);
       }
-      i += 2;
-    }
-  }
-  written = o;
-  return i;
-}
-
-/** EUC-KR (§13.1.1): ASCII, index EUC-KR. */
-function eucKr(bytes, length, index) {
-  const units = outputFor(length);
-  let i = 0;
-  let o = 0;
-  while (i < length) {
-    const byte = bytes[i];
-    if (byte < 0x80) {
-      units[o++] = byte;
-      i++;
-    } else {
-      if (i + 1 === length || byte === 0x80 || byte === 0xff) break;
-      const trail = bytes[i + 1];
-      if (trail < 0x41 || trail === 0xff) break;
-      const unit = index[(byte - 0x81) * 190 + trail - 0x41];
-      if (!unit) break;
       units[o++] = unit;
       i += 2;
     }
@@ -211,6 +105,80 @@ function eucKr(bytes, length, index) {
   written = o;
   return i;
 }
+
+/** The bytes from `from` to `to` and, when given, from `from2` to `to2`. */
+function bytesIn(from, to, from2 = 1, to2 = 0) {
+  const bytes = [];
+  for (let byte = from; byte <= to; byte++) bytes[bytes.length] = byte;
+  for (let byte = from2; byte <= to2; byte++) bytes[bytes.length] = byte;
+  return bytes;
+}
+
+/**
+ * The tables of a two-byte decoder: `singles` (byte → unit), and each lead and trail byte pair
+ * the standard's decoder steps turn into a pointer (`pointer(lead, trail)`), whose code point in
+ * `index` goes in `pairs` (`unit(pointer)` for the units that are not the index's).
+ */
+function tables(index, { singles = [], leads, trails, pointer, unit = () => undefined }) {
+  const single = new Uint16ArrayCtor(256);
+  // Index loops, not for-of: a page may have replaced the array iterator by the first decode.
+  for (let i = 0; i < singles.length; i++) single[singles[i][0]] = singles[i][1];
+  const pairs = new Uint16ArrayCtor(0x10000);
+  let aboveBmp = false;
+  const leadBytes = leads();
+  for (let l = 0; l < leadBytes.length; l++) {
+    const lead = leadBytes[l];
+    const trailBytes = trails(lead);
+    for (let t = 0; t < trailBytes.length; t++) {
+      const trail = trailBytes[t];
+      const at = pointer(lead, trail);
+      const value = unit(at) ?? index[at] ?? 0;
+      aboveBmp ||= value > 0xffff;
+      pairs[(lead << 8) | trail] = value > 0xffff ? TWO_CODE_POINTS : value;
+    }
+  }
+  // Rust's index is kept only where `pairs` points into it.
+  return { single, pairs, big5: aboveBmp ? index : undefined };
+}
+
+// The decoder steps of §10.2.1 (gb18030), §11.1.1 (Big5), §12.1.1 (EUC-JP), §12.3.1
+// (Shift_JIS), §13.1.1 (EUC-KR) for the characters the loop decodes.
+const GB18030 = {
+  singles: [[0x80, 0x20ac]],
+  leads: () => bytesIn(0x81, 0xfe),
+  trails: () => bytesIn(0x40, 0x7e, 0x80, 0xfe),
+  pointer: (lead, trail) => (lead - 0x81) * 190 + trail - (trail < 0x7f ? 0x40 : 0x41),
+};
+const TWO_BYTE = {
+  shift_jis: {
+    singles: [[0x80, 0x80], ...bytesIn(0xa1, 0xdf).map((byte) => [byte, 0xff61 - 0xa1 + byte])],
+    leads: () => bytesIn(0x81, 0x9f, 0xe0, 0xfc),
+    trails: () => bytesIn(0x40, 0x7e, 0x80, 0xfc),
+    pointer: (lead, trail) => (lead - (lead < 0xa0 ? 0x81 : 0xc1)) * 188 + trail - (trail < 0x7f ? 0x40 : 0x41),
+    unit: (pointer) => (pointer >= 8836 && pointer <= 10715 ? 0xe000 - 8836 + pointer : undefined),
+  },
+  'euc-jp': {
+    leads: () => bytesIn(0x8e, 0x8e, 0xa1, 0xfe),
+    trails: (lead) => (lead === 0x8e ? bytesIn(0xa1, 0xdf) : bytesIn(0xa1, 0xfe)),
+    // 0x8E's halfwidth katakana as negative pointers.
+    pointer: (lead, trail) => (lead === 0x8e ? -trail : (lead - 0xa1) * 94 + trail - 0xa1),
+    unit: (pointer) => (pointer < 0 ? 0xff61 - 0xa1 - pointer : undefined),
+  },
+  gbk: GB18030,
+  gb18030: GB18030,
+  big5: {
+    leads: () => bytesIn(0x81, 0xfe),
+    trails: () => bytesIn(0x40, 0x7e, 0xa1, 0xfe),
+    pointer: (lead, trail) => (lead - 0x81) * 157 + trail - (trail < 0x7f ? 0x40 : 0x62),
+    // The four pointers of two code points are left to Rust.
+    unit: (pointer) => (pointer === 1133 || pointer === 1135 || pointer === 1164 || pointer === 1166 ? 0 : undefined),
+  },
+  'euc-kr': {
+    leads: () => bytesIn(0x81, 0xfe),
+    trails: () => bytesIn(0x41, 0xfe),
+    pointer: (lead, trail) => (lead - 0x81) * 190 + trail - 0x41,
+  },
+};
 
 // ISO-2022-JP's decoder states, numbered as src/encoding/iso_2022_jp.rs numbers them.
 const ASCII_STATE = 0;
@@ -228,15 +196,20 @@ function iso2022Jp(bytes, length, index) {
   const units = outputFor(length);
   let i = 0;
   let o = 0;
+  let byte = 0,
+    trail = 0,
+    unit = 0,
+    lead = 0,
+    next = 0;
   let state = ASCII_STATE;
   // The ISO-2022-JP output flag: set by an escape sequence, unset by each code point output.
   let escaped = false;
   while (i < length) {
-    const byte = bytes[i];
+    byte = bytes[i];
     if (byte === 0x1b) {
       if (escaped || i + 2 >= length) break;
-      const lead = bytes[i + 1];
-      const next = bytes[i + 2];
+      lead = bytes[i + 1];
+      next = bytes[i + 2];
       let to = -1;
       if (lead === 0x28) to = next === 0x42 ? ASCII_STATE : next === 0x4a ? ROMAN : next === 0x49 ? KATAKANA : -1;
       else if (lead === 0x24 && (next === 0x40 || next === 0x42)) to = LEADING_BYTE;
@@ -248,9 +221,9 @@ function iso2022Jp(bytes, length, index) {
     }
     if (state === LEADING_BYTE) {
       if (byte < 0x21 || byte > 0x7e || i + 1 === length) break;
-      const trail = bytes[i + 1];
+      trail = bytes[i + 1];
       if (trail < 0x21 || trail > 0x7e) break;
-      const unit = index[(byte - 0x21) * 94 + trail - 0x21];
+      unit = index[(byte - 0x21) * 94 + trail - 0x21];
       if (!unit) break;
       units[o++] = unit;
       i += 2;
@@ -270,22 +243,24 @@ function iso2022Jp(bytes, length, index) {
   return i;
 }
 
-const RUNS = { shift_jis: shiftJis, 'euc-jp': eucJp, 'iso-2022-jp': iso2022Jp, gbk: gb18030, gb18030, big5, 'euc-kr': eucKr };
-
 /**
  * The run of the encoding `name` (its lowercase name), or undefined for the encodings without
- * one: `(bytes, length) => read`, decoding the first `length` bytes as far as described above
- * (decodedString() is what they decode to). `index()` gives the decoder's index from Rust
- * (a Uint32Array: pointer → code point, 0 for null), asked on the first run.
+ * one: `(bytes, length) => read`, decoding `bytes` (`length` is its length) as far as described
+ * above (decodedString() is what they decode to, decodedState() the state they stopped in).
+ * `index()` gives the decoder's index from Rust (a Uint32Array: pointer → code point, 0 for
+ * null), asked on the first run.
  */
 export function multiByteRun(name, index) {
-  const run = RUNS[name];
-  if (run === undefined) return undefined;
+  const twoByteSteps = TWO_BYTE[name];
+  if (twoByteSteps === undefined && name !== 'iso-2022-jp') return undefined;
   let table;
   return (bytes, length) => {
-    // Big5's has code points above U+FFFF; the others fit 16 bits, in half the memory.
-    if (table === undefined) table = name === 'big5' ? index() : new Uint16ArrayCtor(index());
     stoppedState = 0;
-    return run(bytes, length, table);
+    if (twoByteSteps === undefined) {
+      table ??= new Uint16ArrayCtor(index());
+      return iso2022Jp(bytes, length, table);
+    }
+    table ??= tables(index(), twoByteSteps);
+    return twoByte(bytes, length, table);
   };
 }
