@@ -85,7 +85,12 @@ if (BEFORE) {
 async function script() {
   const parts = [];
   const { weft, 'weft-before': before, ...peers } = CANDIDATES;
-  const wefts = before ? [['weft', weft], ['weft-before', before]] : [['weft', weft]];
+  const wefts = before
+    ? [
+        ['weft', weft],
+        ['weft-before', before],
+      ]
+    : [['weft', weft]];
   for (const [name, source] of [...wefts, ['shims', SHIMS], ...Object.entries(peers)]) {
     const { contents, resolveDir } = typeof source === 'string' ? { contents: source, resolveDir: root } : source;
     const { outputFiles } = await esbuild.build({
