@@ -4,7 +4,7 @@
 // with one copy (io.js), decoded UTF-16 comes back as one string.
 import * as glue from '#glue';
 import { memoryBytes, readBytes, writeBytes, writeString } from './io.js';
-import { hostUtf8Uri, translatedUnits } from '#flavour';
+import { decodedState, decodedString, hostUtf8Uri, multiByteRun, translatedUnits } from '#flavour';
 import {
   ASCII,
   STRICT,
@@ -154,7 +154,7 @@ const LABEL_CACHED = 64;
 // UTF-8's usual labels resolve without wasm, its number for Rust asked on the first call that
 // crosses (encodingIndex): a first `new TextDecoder().decode(short UTF-8)` then runs no wasm at
 // all, so it costs no compile or instantiation (the cold first call).
-const UTF8_ENTRY = { index: undefined, name: 'utf-8', utf8: true, ascii: true, host: undefined };
+const UTF8_ENTRY = { index: undefined, name: 'utf-8', utf8: true, ascii: true, host: undefined, run: undefined };
 encodings.set('utf-8', UTF8_ENTRY);
 encodings.set('utf8', UTF8_ENTRY);
 
@@ -177,6 +177,8 @@ const encodingForLabel = (function (label) {
       ascii: !setHas(NOT_ASCII_COMPATIBLE, name),
       // The host's decoders of a single-byte encoding, once verified (see hostSingleByte).
       host: setHas(SINGLE_BYTE, name) ? UNCHECKED : undefined,
+      // Where the units are translated: the CJK decoder's well-formed runs in JavaScript.
+      run: multiByteRun && multiByteRun(name, () => glue.encodingDecoderIndex(index)),
     };
     if (mapSize(encodings) < ENCODINGS_CACHED && label.length <= LABEL_CACHED) mapSet(encodings, label, entry);
   }
@@ -320,13 +322,13 @@ export const TextDecoder = /* @__PURE__ */ (() => {
         decodeWith = (function (decoder, input, options) {
         const encoding = decoder.#encoding;
         const where = "Failed to execute 'decode' on 'TextDecoder'";
-        const bytes = input === undefined ? emptyBytes : bufferSourceBytes(input, where);
+        let bytes = input === undefined ? emptyBytes : bufferSourceBytes(input, where);
         const stream = options === undefined ? false : Boolean(toDictionary(options, where).stream);
         // 1. Unless do not flush, a new decoder and BOM seen false.
         let state = decoder.#state;
         if (state < DO_NOT_FLUSH) state = 0;
         const flags = decoder.#options | (stream ? STREAM : 0);
-        const length = typedArrayLength(bytes);
+        let length = typedArrayLength(bytes);
         if ((state & DECODER_STATE) === 0) {
           let string;
           if (length <= SHORT_INPUT && encoding.ascii) {
@@ -360,8 +362,27 @@ export const TextDecoder = /* @__PURE__ */ (() => {
             }
           }
         }
+        // Where the units are translated, a CJK decoder's well-formed run from its initial state is
+        // decoded in JavaScript (js/fallback/multi-byte.js); Rust decodes what follows it.
+        let prefix = '';
+        if (encoding.run !== undefined && (state & DECODER_STATE) === 0 && length !== 0) {
+          const read = encoding.run(bytes, length);
+          if (read !== 0) {
+            prefix = decodedString();
+            // The state the run stopped in (only ISO-2022-JP's modes are not initial), as a
+            // stream's state: a decoder that is not flushed first.
+            const stopped = decodedState() === 0 ? state : (state | decodedState() | DO_NOT_FLUSH) >>> 0;
+            if (read === length) {
+              decoder.#state = stream ? (stopped | DO_NOT_FLUSH) >>> 0 : 0;
+              return prefix;
+            }
+            state = stopped;
+            bytes = typedArraySubarray(bytes, read);
+            length -= read;
+          }
+        }
         try {
-          if (length > SMALL_AREA) return readUtf16(glue.textDecoderDecode(writeBytes(bytes), encodingIndex(encoding), flags, state));
+          if (length > SMALL_AREA) return prefix + readUtf16(glue.textDecoderDecode(writeBytes(bytes), encodingIndex(encoding), flags, state));
           let low = 0;
           let high = 0;
           if (length <= 8) {
@@ -386,14 +407,14 @@ export const TextDecoder = /* @__PURE__ */ (() => {
             const low32 = units >>> 0;
             const high = (units - low32) / 0x100000000;
             const count = high >>> 16;
-            if (count === 1) return fromCharCode(low32 & 0xffff);
-            if (count === 2) return fromCharCode(low32 & 0xffff, low32 >>> 16);
-            return fromCharCode(low32 & 0xffff, low32 >>> 16, high & 0xffff);
+            if (count === 1) return prefix + fromCharCode(low32 & 0xffff);
+            if (count === 2) return prefix + fromCharCode(low32 & 0xffff, low32 >>> 16);
+            return prefix + fromCharCode(low32 & 0xffff, low32 >>> 16, high & 0xffff);
           }
-          if (units === 0) return '';
+          if (units === 0) return prefix;
           // A static's address, the same in every instance of the module.
           smallOutput ||= glue.textDecoderSmallArea() + SMALL_AREA;
-          return readUtf16At(smallOutput, units);
+          return prefix + readUtf16At(smallOutput, units);
         } finally {
           // After a fatal error too: the state the error left (the I/O queue emptied).
           decoder.#state = stream ? glue.textDecoderState() : 0;

@@ -135,6 +135,36 @@ fn utf16_output_into_a_caller_buffer() {
 }
 
 #[test]
+fn utf16_output_at_the_start_of_a_kept_buffer() {
+    // The buffer only grows; what lies past each result is left from earlier calls.
+    let mut buffer = Vec::new();
+    let mut decoder = TextDecoder::new("utf-8", false, false).unwrap();
+    let len = decoder
+        .decode_to_utf16_buffer(b"\xEF\xBB\xBFabcdef", false, &mut buffer)
+        .unwrap();
+    assert_eq!(&buffer[..len], "abcdef".encode_utf16().collect::<Vec<_>>());
+    let grown = buffer.len();
+    assert!(grown >= len);
+    let len = decoder
+        .decode_to_utf16_buffer(b"\xEF\xBB\xBFx\xFF", false, &mut buffer)
+        .unwrap();
+    assert_eq!(&buffer[..len], &[0x78, 0xFFFD]);
+    assert_eq!(buffer.len(), grown);
+    let mut fatal = TextDecoder::new("utf-8", true, false).unwrap();
+    assert!(
+        fatal
+            .decode_to_utf16_buffer(b"ab\xFF", false, &mut buffer)
+            .is_err()
+    );
+    let mut decoder = Decoder::new(Encoding::ShiftJis, DecoderErrorMode::Replacement).unwrap();
+    let mut end = 1;
+    decoder
+        .decode_to_utf16_buffer(b"a\x82\xA0", &mut buffer, &mut end, true)
+        .unwrap();
+    assert_eq!(&buffer[1..end], &[0x61, 0x3042]);
+}
+
+#[test]
 fn text_encoder() {
     let units: Vec<u16> = "a€💩".encode_utf16().chain([0xD800, 0x62]).collect();
     let mut out = Vec::new();

@@ -9,9 +9,12 @@
 // the median time and weft's speed ÷ the candidate's. Before timing, each candidate's output is
 // compared with weft's (which passes the WPT files in these engines, tests/wpt): a peer that
 // disagrees is marked, with how many inputs it got wrong and a first example.
-// Writes docs/results/engines.md. BENCH_ROUNDS (default 5), BENCH_ENGINES=quickjs,hermes.
+// Writes docs/results/engines.md. BENCH_ROUNDS (default 5), BENCH_ENGINES=quickjs,hermes;
+// BENCH_ONLY=shift_jis,big5 only the workloads whose row names one of these (the results file is
+// then not written); WEFT_BEFORE=path/to/another/pkg adds that build as the candidate
+// `weft-before`, to compare two builds interleaved in one engine instance.
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,6 +28,8 @@ const work = join(root, 'target', 'bench-engines');
 mkdirSync(work, { recursive: true });
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'quickjs,hermes').split(',');
+const ONLY = process.env.BENCH_ONLY?.split(',');
+const BEFORE = process.env.WEFT_BEFORE && resolve(process.env.WEFT_BEFORE);
 
 // What a peer needs from the host, given here where the engine lacks it (and said in the table):
 // whatwg-url's @exodus/bytes needs TextEncoder/TextDecoder (text-encoding's, a JS peer),
@@ -60,18 +65,36 @@ const CANDIDATES = {
   '@exodus/bytes': `import { TextDecoder } from '@exodus/bytes/encoding.js'; (globalThis.candidates ??= {})['@exodus/bytes'] = { TextDecoder };`,
   'text-encoding': `import { TextDecoder } from 'text-encoding'; (globalThis.candidates ??= {})['text-encoding'] = { TextDecoder };`,
 };
+if (BEFORE) {
+  // Resolved from a folder whose node_modules/webweft is that build.
+  const beforeRoot = join(work, 'before');
+  mkdirSync(join(beforeRoot, 'node_modules'), { recursive: true });
+  rmSync(join(beforeRoot, 'node_modules', 'webweft'), { force: true });
+  symlinkSync(BEFORE, join(beforeRoot, 'node_modules', 'webweft'));
+  CANDIDATES['weft-before'] = {
+    resolveDir: beforeRoot,
+    contents: `import { URL, TextDecoder } from 'webweft'; (globalThis.candidates ??= {})['weft-before'] = { URL, TextDecoder };`,
+  };
+}
 
 /**
- * One script: weft, the shims, then every other candidate, each bundled on its own (no shared
- * modules). weft loads before the shims: it would take text-encoding's TextDecoder for the
- * host's (it passes the probes) and delegate to it.
+ * One script: weft (and weft-before), the shims, then every other candidate, each bundled on its
+ * own (no shared modules). weft loads before the shims: it would take text-encoding's
+ * TextDecoder for the host's (it passes the probes) and delegate to it.
  */
 async function script() {
   const parts = [];
-  const { weft, ...peers } = CANDIDATES;
-  for (const [name, source] of [['weft', weft], ['shims', SHIMS], ...Object.entries(peers)]) {
+  const { weft, 'weft-before': before, ...peers } = CANDIDATES;
+  const wefts = before
+    ? [
+        ['weft', weft],
+        ['weft-before', before],
+      ]
+    : [['weft', weft]];
+  for (const [name, source] of [...wefts, ['shims', SHIMS], ...Object.entries(peers)]) {
+    const { contents, resolveDir } = typeof source === 'string' ? { contents: source, resolveDir: root } : source;
     const { outputFiles } = await esbuild.build({
-      stdin: { contents: source, resolveDir: root, sourcefile: `${name}.js` },
+      stdin: { contents, resolveDir, sourcefile: `${name}.js` },
       bundle: true,
       format: 'iife',
       platform: 'neutral',
@@ -118,8 +141,22 @@ const folder = (name) => {
 const DATA = {
   urls,
   texts: { 'UTF-8, English': wiki('en.txt'), 'UTF-8, Japanese': wiki('ja.txt'), 'UTF-8, Russian': wiki('ru.txt') },
-  pages: { shift_jis: folder('SHIFT_JIS'), gbk: folder('GB2312'), 'euc-kr': folder('EUC-KR'), big5: folder('Big5') },
+  pages: {
+    shift_jis: folder('SHIFT_JIS'),
+    'euc-jp': folder('EUC-JP'),
+    gbk: folder('GB2312'),
+    big5: folder('Big5'),
+    'euc-kr': folder('EUC-KR'),
+    'iso-2022-jp': folder('iso-2022-jp'),
+  },
 };
+if (ONLY) {
+  const wanted = (row) => ONLY.some((part) => row.includes(part));
+  DATA.urls = wanted('URL') ? DATA.urls : [];
+  for (const group of ['texts', 'pages']) {
+    for (const name of Object.keys(DATA[group])) if (!wanted(name)) delete DATA[group][name];
+  }
+}
 
 // The driver, in the engine: correctness, then ROUNDS interleaved rounds of every workload (ms
 // per run of the workload).
@@ -137,7 +174,7 @@ function decode(TextDecoder, label, bytes) {
   try { return new TextDecoder(label).decode(bytes); } catch (e) { return 'threw ' + e; }
 }
 var workloads = [];
-workloads.push({ row: 'new URL(x).href, ' + data.urls.length + ' real URLs', key: 'URL', run: function (impl) { return parse(impl.URL, data.urls); } });
+if (data.urls.length) workloads.push({ row: 'new URL(x).href, ' + data.urls.length + ' real URLs', key: 'URL', run: function (impl) { return parse(impl.URL, data.urls); } });
 for (var name in data.texts) (function (name, bytes) {
   workloads.push({ row: 'TextDecoder, ' + name + ' (' + (bytes.length / 1000).toFixed(0) + ' KB)', key: 'TextDecoder', run: function (impl) { return decode(impl.TextDecoder, 'utf-8', bytes); } });
 })(name, new Uint8Array(data.texts[name]));
@@ -273,6 +310,7 @@ for (const engine of ENGINES) {
   }
   lines.push('');
 }
+if (ONLY) process.exit(0);
 const resultsFile = join(root, 'docs', 'results', 'engines.md');
 mkdirSync(dirname(resultsFile), { recursive: true });
 writeFileSync(resultsFile, `${lines.join('\n')}\n`);

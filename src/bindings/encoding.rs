@@ -140,17 +140,24 @@ fn decode_to_utf16_output(
     )
     .map_err(DecodeError::Construct)?;
     let result = UTF16.with_borrow_mut(|output| {
-        output.clear();
         if output.capacity() > RETAIN_LIMIT {
             *output = Vec::new();
         }
         decoder
-            .decode_to_utf16(input, options & STREAM != 0, output)
-            .map(|()| output.len())
+            .decode_to_utf16_buffer(input, options & STREAM != 0, output)
             .map_err(|_| DecodeError::Malformed)
     });
     TEXT_DECODER_STATE.set(decoder.state());
     result
+}
+
+/// The index the decoder of the encoding at `index` in [`Encoding::ALL`] looks its two-byte
+/// characters up in (pointer → code point, 0 for null), for js/fallback/multi-byte.js; empty
+/// for the encodings without a JavaScript run. Only in the build without WebAssembly.
+#[cfg(all(feature = "encoding-legacy", target_os = "none"))]
+#[wasm_bindgen(js_name = encodingDecoderIndex)]
+pub fn encoding_decoder_index(index: u32) -> Vec<u32> {
+    encoding::decoder_index(encoding_at(index)).unwrap_or_default()
 }
 
 /// Inputs up to this many bytes may cross through [`SmallArea`].
@@ -265,13 +272,13 @@ pub fn encoding_decode(len: usize, label: &str, fatal: bool, bom: bool) -> Resul
         };
         let mut decoder = Decoder::new(encoding, mode).map_err(encoding_error)?;
         UTF16.with_borrow_mut(|output| {
-            output.clear();
             if output.capacity() > RETAIN_LIMIT {
                 *output = Vec::new();
             }
+            let mut end = 0;
             decoder
-                .decode_to_utf16_vec(input, output, true)
-                .map(|()| output.len())
+                .decode_to_utf16_buffer(input, output, &mut end, true)
+                .map(|()| end)
                 .map_err(|_| type_error("The encoded data was not valid."))
         })
     })

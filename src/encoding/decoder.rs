@@ -743,16 +743,36 @@ impl Decoder {
         dst: &mut Vec<u16>,
         last: bool,
     ) -> Result<(), MalformedInput> {
+        let mut end = dst.len();
+        let result = self.decode_to_utf16_buffer(src, dst, &mut end, last);
+        dst.truncate(end);
+        result
+    }
+
+    /// Decodes `src` into `buffer` from `*end` on, advancing `*end` past what it wrote (in
+    /// fatal mode, up to the error). `buffer` only grows: what lies past `*end` is left as it
+    /// was, so that a buffer kept between calls is not zero-filled again for each (in the build
+    /// without WebAssembly that fill is a JavaScript loop: MVP wasm has no `memory.fill`).
+    pub fn decode_to_utf16_buffer(
+        &mut self,
+        src: &[u8],
+        buffer: &mut Vec<u16>,
+        end: &mut usize,
+        last: bool,
+    ) -> Result<(), MalformedInput> {
         let mut read = 0;
         loop {
             let rest = src.get(read..).unwrap_or_default();
-            let start = dst.len();
             let room = self
                 .max_utf16_buffer_length(rest.len())
                 .unwrap_or(usize::MAX);
-            dst.resize(start.saturating_add(room), 0);
-            let result = self.decode_to_utf16(rest, dst.get_mut(start..).unwrap_or_default(), last);
-            dst.truncate(start + result.written);
+            let needed = end.saturating_add(room);
+            if buffer.len() < needed {
+                buffer.resize(needed, 0);
+            }
+            let result =
+                self.decode_to_utf16(rest, buffer.get_mut(*end..).unwrap_or_default(), last);
+            *end += result.written;
             read += result.read;
             match result.status {
                 DecodeStatus::InputEmpty => return Ok(()),

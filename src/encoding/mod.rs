@@ -247,6 +247,24 @@ impl fmt::Display for EncodingError {
 
 impl core::error::Error for EncodingError {}
 
+/// The index `encoding`'s decoder looks its two-byte characters up in (pointer → code point,
+/// 0 for null); `None` for the encodings whose decoder has no JavaScript run. Only in the build
+/// without WebAssembly, whose js/fallback/multi-byte.js decodes well-formed runs with the same
+/// tables (docs/speed.md, "In engines without WebAssembly").
+#[cfg(all(feature = "encoding-legacy", feature = "bindings", target_os = "none"))]
+pub(crate) fn decoder_index(encoding: Encoding) -> Option<Vec<u32>> {
+    let widened = |table: &[u16]| table.iter().copied().map(u32::from).collect();
+    match encoding {
+        Encoding::ShiftJis | Encoding::EucJp | Encoding::Iso2022Jp => {
+            Some(widened(index::jis0208()))
+        }
+        Encoding::Gbk | Encoding::Gb18030 => Some(widened(index::gb18030())),
+        Encoding::EucKr => Some(widened(index::euc_kr())),
+        Encoding::Big5 => Some(index::big5().to_vec()),
+        _ => None,
+    }
+}
+
 /// BOM sniff (§6): the encoding a byte order mark at the start of `input` names, if any.
 /// `input` is the start of the queue; with fewer than 3 bytes known, pass all there are only
 /// at end of input (the standard's "peek" waits for 3 bytes or the end).

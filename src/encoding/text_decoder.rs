@@ -83,6 +83,36 @@ impl Output for Vec<u16> {
     }
 }
 
+/// UTF-16 written at the start of a buffer that only grows (see
+/// [`Decoder::decode_to_utf16_buffer`]): `len` units of it are the output.
+struct Utf16Prefix<'a> {
+    buffer: &'a mut Vec<u16>,
+    len: usize,
+}
+
+impl Output for Utf16Prefix<'_> {
+    fn len(&self) -> usize {
+        self.len
+    }
+    fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
+    fn remove_bom_at(&mut self, start: usize) {
+        if start < self.len && self.buffer.get(start) == Some(&0xFEFF) {
+            self.buffer.copy_within(start + 1..self.len, start);
+            self.len -= 1;
+        }
+    }
+    fn decode(
+        &mut self,
+        decoder: &mut Decoder,
+        src: &[u8],
+        last: bool,
+    ) -> Result<(), MalformedInput> {
+        decoder.decode_to_utf16_buffer(src, self.buffer, &mut self.len, last)
+    }
+}
+
 impl Output for String {
     fn len(&self) -> usize {
         String::len(self)
@@ -192,6 +222,20 @@ impl TextDecoder {
         output: &mut Vec<u16>,
     ) -> Result<(), MalformedInput> {
         self.decode_into(input, stream, output)
+    }
+
+    /// The `decode(input, options)` method steps, writing the result as UTF-16 at the start of
+    /// `buffer` and returning its length. `buffer` only grows, and what lies past the result is
+    /// left over from earlier calls: a buffer kept between calls is not zero-filled for each.
+    pub fn decode_to_utf16_buffer(
+        &mut self,
+        input: &[u8],
+        stream: bool,
+        buffer: &mut Vec<u16>,
+    ) -> Result<usize, MalformedInput> {
+        let mut output = Utf16Prefix { buffer, len: 0 };
+        self.decode_into(input, stream, &mut output)?;
+        Ok(output.len)
     }
 
     /// The `decode(input, options)` method steps, returning a `String`.

@@ -169,6 +169,10 @@ export const html = Object.freeze(Object.fromEntries(Object.keys(area).filter((k
             `export const noWasmBuild = ${JSON.stringify(noWasmBuild)};`,
             `export const translatedUnits = ${target === 'js'};`,
             target === 'js' ? "export { hostUtf8Uri } from './host/encoding.js';" : 'export const hostUtf8Uri = undefined;',
+            // The CJK decoders' runs in JavaScript, where the units are translated (js/fallback/multi-byte.js).
+            target === 'js'
+              ? "export { decodedState, decodedString, multiByteRun } from './fallback/multi-byte.js';"
+              : 'export const decodedState = undefined, decodedString = undefined, multiByteRun = undefined;',
           ].join('\n'),
         ),
       );
