@@ -19,14 +19,8 @@ export function instantiate(imports) {
   return instantiateModule(module, imports);
 }`;
   switch (flavour) {
-    // Node and Bun: the .wasm beside the bundle (its path joined at load: a page may replace
-    // Array.prototype's members after load, and instantiation is lazy).
-    case 'node':
-      return `const { readFileSync } = require('node:fs');
-const file = require('node:path').join(__dirname, ${JSON.stringify(`${unit}.wasm`)});
-${compiled('readFileSync(file)')}`;
-    // Browsers, bundlers, Deno: base64 of a raw DEFLATE stream in UNIT-wasm.js beside the module
-    // (a bundler needs no loader for it), inflated by js/inflate.js on first use.
+    // Node, Bun, Deno, browsers, bundlers: base64 of a raw DEFLATE stream in UNIT-wasm.js beside
+    // the module (a bundler needs no loader for it), inflated by js/inflate.js on first use.
     case 'inline':
       return `import { inflateBase64 } from './inflate.js';
 import WASM from '#unit-data/${unit}-wasm';
