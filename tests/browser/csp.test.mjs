@@ -51,9 +51,10 @@ const PAGES = {
   'classic.html': page(['src="/pkg/polyfill.js"', 'src="/check.js"']),
   'classic-forced.html': page(['src="/pkg/polyfill.js" data-force', 'src="/check.js"']),
   'classic-no-wasm.html': page(['src="/pkg/polyfill.no-wasm.js" data-force', 'src="/check.js"']),
+  // The per-area polyfills are ES modules: without WebAssembly, their no-wasm files.
   'area-polyfills.html': page([
-    'src="/pkg/url.polyfill.js" data-force',
-    'src="/pkg/encoding.polyfill.js" data-force',
+    'type="module" src="/pkg/url.no-wasm.polyfill.js"',
+    'type="module" src="/pkg/encoding.no-wasm.polyfill.js"',
     'src="/check.js"',
   ]),
   // A script that is not parser-blocking cannot write its twin into the page.
@@ -151,7 +152,7 @@ test('polyfill.js being parsed hands over to polyfill.no-wasm.js: every global w
   );
 });
 
-test('the per-area polyfills hand over too', async () => {
+test("the per-area polyfills' no-wasm modules need no 'wasm-unsafe-eval'", async () => {
   const { title, errors } = await open('area-polyfills.html');
   assert.deepEqual(errors, []);
   assert.equal(title.url, WORKING.url);

@@ -73,7 +73,8 @@ function readWptFile(url) {
  * encoding, its record serialized into a URL object.
  */
 async function installWhatwgURL(global, run) {
-  const entry = "export * as wrapper from './whatwg-url-webidl2js-wrapper.js'; export { parseURL, serializeURL } from './whatwg-url.js';";
+  const entry =
+    "export * as wrapper from './whatwg-url-webidl2js-wrapper.js'; export { parseURL, serializeURL } from './whatwg-url.js';";
   const { wrapper, parseURL, serializeURL } = run(await packageScript(entry), join(pkgDir, 'whatwg-url.js'));
   wrapper.URL.install(global, ['Window']);
   wrapper.URLSearchParams.install(global, ['Window']);
