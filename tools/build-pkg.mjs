@@ -2,8 +2,10 @@
 // Builds pkg/ — the npm package — from the crate, js/ and pkg-template/ (docs/build.md):
 //   1. every unit (a cargo feature set) for two targets (tools/build/units.mjs): wasm, and the
 //      same Rust translated to JavaScript for hosts without WebAssembly;
-//   2. the units' files: UNIT.wasm (Workers import it), UNIT-wasm.js (the wasm inline, for every
-//      other host with WebAssembly), UNIT-asm.js (the translation);
+//   2. the units' files: UNIT.wasm (Workers import it; Node and Bun read it through
+//      UNIT-wasm.node.js), UNIT-wasm.js (the wasm inline, for Deno, browsers and bundlers),
+//      UNIT-asm.js (the translation), and package.json's `imports` that choose between the two
+//      wasm modules;
 //   3. each area's file in every flavour (tools/build/bundle.mjs FLAVOURS), its polyfill modules,
 //      `.`/`./lite`, which re-export the areas, and the classic scripts polyfill.js and
 //      polyfill.no-wasm.js;
@@ -12,7 +14,7 @@
 // (--features adds cargo features to every unit; with testing-hooks only the inline files are built.)
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { FLAVOURS, SHARED, bundle, js, wiring } from './build/bundle.mjs';
+import { FLAVOURS, SHARED, bundle, js, wasmImport, wiring } from './build/bundle.mjs';
 import { zopfliDeflate } from './build/deflate.mjs';
 import { buildUnit } from './build/units.mjs';
 import { root, sizes } from './wasm.mjs';
@@ -125,18 +127,36 @@ for (const [unit, { features: unitFeatures }] of Object.entries(UNITS)) {
 // 2. The units' files. (The full unit is only ever inside polyfill.js and polyfill.no-wasm.js.)
 const inlineText = {};
 const wasmSizes = [];
+const packageImports = {};
 for (const [unit, { wasm, js: translation }] of Object.entries(built)) {
   const bytes = readFileSync(wasm.wasm);
   inlineText[unit] = { text: (await zopfliDeflate(bytes, debug)).toString('base64'), length: bytes.length };
   if (unit === 'full') continue;
-  writeFileSync(
-    join(outDir, `${unit}-wasm.js`),
-    `// ${unit}.wasm, inline: base64 of a raw DEFLATE stream (tools/build-pkg.mjs).\nexport default ${JSON.stringify(inlineText[unit].text)};\n`,
-  );
-  if (testing) continue;
   const wasmFile = join(outDir, `${unit}.wasm`);
   writeFileSync(wasmFile, bytes);
   wasmSizes.push([wasmFile, sizes(wasmFile)]);
+  // `#wasm/UNIT` (tools/build/instance.mjs): a function that returns the wasm's bytes.
+  packageImports[wasmImport(unit)] = { deno: `./${unit}-wasm.js`, node: `./${unit}-wasm.node.js`, default: `./${unit}-wasm.js` };
+  writeFileSync(
+    join(outDir, `${unit}-wasm.js`),
+    `// ${unit}.wasm, inline: base64 of a raw DEFLATE stream (tools/build-pkg.mjs), inflated on first use.
+import { inflateBase64 } from './${SHARED['inflate.js']}.js';
+
+export default () => inflateBase64(${JSON.stringify(inlineText[unit].text)}, ${bytes.length});
+`,
+  );
+  writeFileSync(
+    join(outDir, `${unit}-wasm.node.js`),
+    `// ${unit}.wasm for Node and Bun, read on first use (its path joined at load, before a page can
+// replace what a join uses).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const file = join(import.meta.dirname, ${JSON.stringify(`${unit}.wasm`)});
+export default () => readFileSync(file);
+`,
+  );
+  if (testing) continue;
   // Minified: it is machine-made either way, and a third of its size.
   await bundle({
     entry: translation.asm,
@@ -163,8 +183,8 @@ function plugin({ area, flavour, externalAreas, areaApi, noWasmBuild }) {
   });
 }
 
-// 3. The bundles. Each ES module for bundlers starts with `export * from './UNIT-wasm.js'` for
-// every unit it can reach (see wasmModulesFirst).
+// 3. The bundles. Each inline ES module starts with `export * from '#wasm/UNIT'` for every unit
+// it can reach (see wasmModulesFirst).
 const reachableWasms = new Map();
 for (const [source, name] of Object.entries(SHARED)) {
   await bundle({
@@ -274,29 +294,36 @@ if (testing) {
 }
 
 /**
- * Starts the ES module `file` with `export * from './UNIT-wasm.js'` for every unit it can reach
+ * Starts the ES module `file` with `export * from '#wasm/UNIT'` for every unit it can reach
  * (its own, and those of the area files it imports, built before it), so that they come first in
  * the order modules evaluate, and so in an app's bundle: gzip's 32 KB window then holds the
  * areas' similar glue and facades together instead of a unit's text between each two (the `.`
- * app: -10 KB gzip). They export only a default, which `export *` leaves out: no name is added,
+ * app: -10 KB gzip; before them, only js/inflate.js, which they import). They export only a default, which `export *` leaves out: no name is added,
  * and a bundler still drops each one the app does not use (`sideEffects`).
  */
 function wasmModulesFirst(file, metafile) {
   const units = new Set();
   for (const { path } of Object.values(metafile.outputs).flatMap(({ imports }) => imports)) {
-    const own = /^\.\/(.+)-wasm\.js$/.exec(path);
+    const own = /^#wasm\/(.+)$/.exec(path);
     if (own) units.add(own[1]);
     for (const unit of reachableWasms.get(path) ?? []) units.add(unit);
   }
   reachableWasms.set(`./${basename(file)}`, units);
   if (units.size === 0) return;
-  const lines = [...units].map((unit) => `export * from './${unit}-wasm.js';\n`);
+  const lines = [...units].map((unit) => `export * from '${wasmImport(unit)}';\n`);
   writeFileSync(file, lines.join('') + readFileSync(file, 'utf8'));
 }
 
 // 4. Template: package.json and README; the types, one self-contained .d.ts per subpath
 // (relative imports between .d.ts files resolve differently in tsc, Deno and bundlers).
-for (const file of ['package.json', 'README.md']) cpSync(join(root, 'pkg-template', file), join(outDir, file));
+// (package.json with the units' `imports`, made in step 2.)
+const manifest = JSON.parse(readFileSync(join(root, 'pkg-template', 'package.json'), 'utf8'));
+const { exports: exportsMap, ...rest } = manifest;
+writeFileSync(
+  join(outDir, 'package.json'),
+  `${JSON.stringify({ ...rest, imports: packageImports, exports: exportsMap }, null, 2)}\n`,
+);
+cpSync(join(root, 'pkg-template', 'README.md'), join(outDir, 'README.md'));
 for (const file of ['LICENSE-MIT', 'LICENSE-APACHE']) cpSync(join(root, file), join(outDir, file));
 const types = (file) => readFileSync(join(root, 'pkg-template', 'types', file), 'utf8');
 // `webweft/html` exports the functions that `webweft` groups in its `html` namespace.

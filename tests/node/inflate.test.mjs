@@ -109,22 +109,17 @@ test('the wasm inline in each pkg UNIT-wasm.js and polyfill inflates to exactly 
   const wasms = new Map(wasmFiles.map((file) => [basename(file, '.wasm'), readFileSync(join(pkgDir, file))]));
   wasms.set('full', readFileSync(join(root, 'target', 'wasm-bindgen', basename(pkgDir), 'full', 'final.wasm')));
   // (The build without WebAssembly carries translations, not wasm: its files run in tests/hosts.)
-  const bundles = readdirSync(pkgDir).filter((file) => file.endsWith('.js') && !/-asm\.js$|\.no-wasm\./.test(file));
+  const bundles = readdirSync(pkgDir).filter((file) => file.endsWith('.js') && !/-asm\.js$|\.no-wasm\.|\.node\.js$/.test(file));
   assert.ok(bundles.includes('polyfill.js') && bundles.includes('url-wasm.js') && bundles.includes('base64.js'));
   for (const file of bundles) {
     const source = readFileSync(join(pkgDir, file), 'utf8');
     const found = [];
     if (/^[a-z-]+-wasm\.js$/.test(file)) {
-      // `export default "<base64>"`; the size is in the area's module: `inflateBase64(WASM, <size>)`.
+      // `export default () => inflateBase64("<base64>", <size>)`.
       const unit = file.slice(0, -'-wasm.js'.length);
-      const [, text] = /^export default "([A-Za-z0-9+/]{1000,}={0,2})";$/m.exec(source);
+      const [, text, size] = /^export default \(\) => inflateBase64\("([A-Za-z0-9+/]{1000,}={0,2})", (\d+)\);$/m.exec(source);
       const wasm = wasms.get(unit);
-      // (The area's module of the unit's name, or, for whatwg-url, the one both its subpaths
-      // re-export.)
-      const inflates = (name) =>
-        existsSync(join(pkgDir, name)) &&
-        readFileSync(join(pkgDir, name), 'utf8').includes(`inflateBase64(WASM, ${wasm.length})`);
-      assert.ok(inflates(`${unit}.js`) || inflates(`${unit}-core.js`), `${unit}.js (or ${unit}-core.js) inflates ${file}`);
+      assert.equal(Number(size), wasm.length, file);
       assert.ok(Buffer.from(inflateBase64(text, wasm.length)).equals(wasm), file);
       found.push(unit);
     }

@@ -63,6 +63,9 @@ const SHARED_FILTER = new RegExp(
     .join('|')})\\.js$`,
 );
 
+/** The package import (package.json `imports`) of a unit's wasm bytes in the inline flavour. */
+export const wasmImport = (unit) => `#wasm/${unit}`;
+
 /**
  * The esbuild plugin that wires one bundle (the specifiers are listed in js/README.md).
  * `area`: the area being bundled (its unit: `units[area]`); `flavour`; `externalAreas`: another
@@ -115,6 +118,8 @@ export function wiring({
       });
       build.onResolve({ filter: /^#unit-data\// }, ({ path }) => {
         const name = path.slice('#unit-data/'.length);
+        // (The inline wasm: the package import that also serves Node, `wasmImport` below.)
+        if (name.endsWith('-wasm')) return { path: wasmImport(name.slice(0, -'-wasm'.length)), external: true };
         return { path: `./${name}${name.endsWith('.wasm') ? '' : '.js'}`, external: true };
       });
       build.onResolve({ filter: /^#unit-asm\// }, ({ path }) => ({

@@ -19,12 +19,13 @@ export function instantiate(imports) {
   return instantiateModule(module, imports);
 }`;
   switch (flavour) {
-    // Node, Bun, Deno, browsers, bundlers: base64 of a raw DEFLATE stream in UNIT-wasm.js beside
-    // the module (a bundler needs no loader for it), inflated by js/inflate.js on first use.
+    // The package import `#wasm/UNIT`: a function that returns the wasm's bytes. For Node and Bun
+    // (the `node` condition) UNIT-wasm.node.js, which reads UNIT.wasm beside it; for Deno,
+    // browsers and bundlers UNIT-wasm.js, base64 of a raw DEFLATE stream (a bundler needs no
+    // loader for it, Deno no permission) inflated by js/inflate.js.
     case 'inline':
-      return `import { inflateBase64 } from './inflate.js';
-import WASM from '#unit-data/${unit}-wasm';
-${compiled(`inflateBase64(WASM, ${inline.length})`)}`;
+      return `import bytes from '#unit-data/${unit}-wasm';
+${compiled('bytes()')}`;
     // A classic script: the same text, in the script.
     case 'polyfill':
       return `import { inflateBase64 } from './inflate.js';
