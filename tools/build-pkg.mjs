@@ -147,12 +147,11 @@ export default () => inflateBase64(${JSON.stringify(inlineText[unit].text)}, ${b
   );
   writeFileSync(
     join(outDir, `${unit}-wasm.node.js`),
-    `// ${unit}.wasm for Node and Bun, read on first use (its path joined at load, before a page can
-// replace what a join uses).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+    `// ${unit}.wasm for Node and Bun, read on first use. (fs through getBuiltinModule: an ES module's
+// import of node:fs would load fs/promises and the streams with it.)
+const file = \`\${import.meta.dirname}/${unit}.wasm\`;
+const { readFileSync } = process.getBuiltinModule('node:fs');
 
-const file = join(import.meta.dirname, ${JSON.stringify(`${unit}.wasm`)});
 export default () => readFileSync(file);
 `,
   );

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
@@ -34,6 +34,9 @@ const { outputFiles } = await build({
   stdin: { contents: "export * from 'webweft/url';", resolveDir: fileURLToPath(new URL('.', import.meta.url)) },
   bundle: true,
   format: 'esm',
+  // (Node's files: the wasm read from pkg/, as the package's own instance reads it.)
+  platform: 'node',
+  define: { 'import.meta.dirname': JSON.stringify(dirname(fileURLToPath(import.meta.resolve('webweft/package.json')))) },
   write: false,
   logLevel: 'error',
 });
