@@ -2,10 +2,9 @@
 // Builds pkg/ — the npm package — from the crate, js/ and pkg-template/ (docs/build.md):
 //   1. every unit (a cargo feature set) for two targets (tools/build/units.mjs): wasm, and the
 //      same Rust translated to JavaScript for hosts without WebAssembly;
-//   2. the units' files: UNIT.wasm (Workers import it; Node and Bun read it through
-//      UNIT-wasm.node.js), UNIT-wasm.js (the wasm inline, for Deno, browsers and bundlers),
-//      UNIT-asm.js (the translation), and package.json's `imports` that choose between the two
-//      wasm modules;
+//   2. the units' files: UNIT.wasm, UNIT-wasm.js (the wasm inline), the modules that give the
+//      compiled wasm to each kind of host, chosen by package.json `imports` (`unitModules`), and
+//      UNIT-asm.js (the translation);
 //   3. each area's file in every flavour (tools/build/bundle.mjs FLAVOURS), its polyfill modules,
 //      `.`/`./lite`, which re-export the areas, and the classic scripts polyfill.js and
 //      polyfill.no-wasm.js;
@@ -100,7 +99,7 @@ const FULL = {
 };
 
 /** The module flavours built: the inline files alone for the tests' testing build. */
-const moduleFlavours = testing ? ['inline'] : ['inline', 'workerd', 'no-wasm'];
+const moduleFlavours = testing ? ['inline'] : ['inline', 'no-wasm'];
 
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
@@ -127,7 +126,21 @@ for (const [unit, { features: unitFeatures }] of Object.entries(UNITS)) {
 // 2. The units' files. (The full unit is only ever inside polyfill.js and polyfill.no-wasm.js.)
 const inlineText = {};
 const wasmSizes = [];
-const packageImports = {};
+// `#wasm/compiles`: whether the units compile from bytes, which a host may refuse (not in
+// Workers, whose units are imported compiled), for the polyfills' check before installing.
+const packageImports = {
+  [wasmImport('compiles')]: {
+    workerd: './wasm-compiles.workerd.js',
+    'edge-light': './wasm-compiles.workerd.js',
+    default: './wasm-compiles.js',
+  },
+};
+for (const [file, value] of [
+  ['wasm-compiles.js', true],
+  ['wasm-compiles.workerd.js', false],
+]) {
+  writeFileSync(join(outDir, file), `// \`#wasm/compiles\` (tools/build-pkg.mjs).\nexport const compilesWasm = ${value};\n`);
+}
 for (const [unit, { wasm, js: translation }] of Object.entries(built)) {
   const bytes = readFileSync(wasm.wasm);
   inlineText[unit] = { text: (await zopfliDeflate(bytes, debug)).toString('base64'), length: bytes.length };
@@ -135,26 +148,7 @@ for (const [unit, { wasm, js: translation }] of Object.entries(built)) {
   const wasmFile = join(outDir, `${unit}.wasm`);
   writeFileSync(wasmFile, bytes);
   wasmSizes.push([wasmFile, sizes(wasmFile)]);
-  // `#wasm/UNIT` (tools/build/instance.mjs): a function that returns the wasm's bytes.
-  packageImports[wasmImport(unit)] = { deno: `./${unit}-wasm.js`, node: `./${unit}-wasm.node.js`, default: `./${unit}-wasm.js` };
-  writeFileSync(
-    join(outDir, `${unit}-wasm.js`),
-    `// ${unit}.wasm, inline: base64 of a raw DEFLATE stream (tools/build-pkg.mjs), inflated on first use.
-import { inflateBase64 } from './${SHARED['inflate.js']}.js';
-
-export default () => inflateBase64(${JSON.stringify(inlineText[unit].text)}, ${bytes.length});
-`,
-  );
-  writeFileSync(
-    join(outDir, `${unit}-wasm.node.js`),
-    `// ${unit}.wasm for Node and Bun, read on first use. (fs through getBuiltinModule: an ES module's
-// import of node:fs would load fs/promises and the streams with it.)
-const file = \`\${import.meta.dirname}/${unit}.wasm\`;
-const { readFileSync } = process.getBuiltinModule('node:fs');
-
-export default () => readFileSync(file);
-`,
-  );
+  unitModules(unit, bytes.length);
   if (testing) continue;
   // Minified: it is machine-made either way, and a third of its size.
   await bundle({
@@ -164,6 +158,58 @@ export default () => readFileSync(file);
     minify: !debug,
     plugins: [plugin({ flavour: 'no-wasm' })],
   });
+}
+
+/**
+ * The package import `#wasm/UNIT` (tools/build/instance.mjs): a function that returns the unit's
+ * compiled module, compiled on its first call (a host that refuses gets the error once per call,
+ * until it compiles). Workers and edge runtimes (`workerd`, `edge-light`) import UNIT.wasm, as
+ * they must; Node and Bun (`node`) read it; Deno (no read permission needed), browsers and
+ * bundlers (no loader needed) inflate UNIT-wasm.js's text.
+ */
+function unitModules(unit, length) {
+  const file = (flavour) => `./${unit}-wasm${flavour}.js`;
+  packageImports[wasmImport(unit)] = {
+    workerd: file('.workerd'),
+    'edge-light': file('.workerd'),
+    deno: file(''),
+    node: file('.node'),
+    default: file(''),
+  };
+  const compiled = (comment, bytes, imports = '') =>
+    `// ${unit}.wasm ${comment} (tools/build-pkg.mjs).
+import { compileModule } from './${SHARED['wasm-module.js']}.js';
+${imports}
+let module;
+export default () => (module ??= compileModule(() => ${bytes}, ${JSON.stringify(UNITS[unit].subpath)}));
+`;
+  writeFileSync(
+    join(outDir, file('')),
+    compiled(
+      'inline: base64 of a raw DEFLATE stream, inflated and compiled on first use',
+      `inflateBase64(${JSON.stringify(inlineText[unit].text)}, ${length})`,
+      `import { inflateBase64 } from './${SHARED['inflate.js']}.js';\n`,
+    ),
+  );
+  // (fs through getBuiltinModule, where the host has it: an ES module's import of node:fs would
+  // load fs/promises and the streams with it.)
+  writeFileSync(
+    join(outDir, file('.node')),
+    compiled(
+      'for Node and Bun, read and compiled on first use',
+      'readFileSync(file)',
+      `const file = \`\${import.meta.dirname}/${unit}.wasm\`;\nconst readFileSync = process.getBuiltinModule?.('node:fs').readFileSync;\n`,
+    ),
+  );
+  writeFileSync(
+    join(outDir, file('.workerd')),
+    `// ${unit}.wasm for Workers and edge runtimes, which compile wasm only as a module imported at
+// build time (tools/build-pkg.mjs).
+import module from './${unit}.wasm';
+
+export default () => module;
+`,
+  );
 }
 
 /** The wiring plugin for one bundle (see tools/build/bundle.mjs `wiring`). */
@@ -198,7 +244,7 @@ for (const [area, { entry, polyfill = true }] of Object.entries(AREAS)) {
   const source = join(js, 'entries', entry);
   for (const flavour of moduleFlavours) {
     // An area with no unit is the same in every flavour: its inline file serves.
-    if (AREAS[area].unit === null && (flavour === 'workerd' || flavour === 'no-wasm')) continue;
+    if (AREAS[area].unit === null && flavour === 'no-wasm') continue;
     const outfile = join(outDir, `${area}${FLAVOURS[flavour].suffix}`);
     const metafile = await bundle({ entry: source, outfile, flavour, debug, plugins: [plugin({ area, flavour })] });
     if (flavour === 'inline') wasmModulesFirst(outfile, metafile);
@@ -207,9 +253,8 @@ for (const [area, { entry, polyfill = true }] of Object.entries(AREAS)) {
 }
 
 /**
- * An area's polyfill modules, one per module flavour (`url.polyfill.js`, `url.workerd.polyfill.js`,
- * `url.no-wasm.polyfill.js`; an area with no unit has the first only), each over that flavour's
- * file of the area.
+ * An area's polyfill modules, one per module flavour (`url.polyfill.js`, `url.no-wasm.polyfill.js`;
+ * an area with no unit has the first only), each over that flavour's file of the area.
  */
 async function polyfills(area, { globals, namespace = '' }) {
   for (const flavour of moduleFlavours) {
@@ -282,14 +327,14 @@ if (testing) {
   });
 } else {
   // The classic scripts (every area over the one full unit, js/entries/full.js), and the Workers'
-  // polyfill, a module over `.`'s workerd file.
+  // polyfill, a module over `.`.
   const full = { globals: FULL.globals, noWasmScript: 'polyfill.no-wasm.js' };
   for (const flavour of ['script', 'script-no-wasm']) {
     const areaApi = { path: join(js, 'entries', FULL.entry) };
     await polyfill({ ...full, outfile: FLAVOURS[flavour].file, flavour, areaApi, area: 'full' });
   }
-  const areaApi = { path: './index.workerd.js', external: true };
-  await polyfill({ ...full, outfile: 'polyfill.workerd.js', flavour: 'polyfill-workerd', areaApi });
+  const areaApi = { path: './index.js', external: true };
+  await polyfill({ ...full, outfile: 'polyfill.workerd.js', flavour: 'polyfill-inline', areaApi });
 }
 
 /**

@@ -303,7 +303,7 @@ test('the ES modules for bundlers share one copy of the modules that are not per
   for (const [source, file] of Object.entries(shared)) assert.deepEqual(copies[source], [file], source);
   // js/io.js holds one unit's buffers: a copy in each module with a unit of its own, per flavour.
   const perUnit = ['encoding-lite', 'encoding', 'html', 'public-suffix', 'url', 'whatwg-url-core'];
-  const flavours = ['.js', '.workerd.js', '.no-wasm.js'];
+  const flavours = ['.js', '.no-wasm.js'];
   assert.deepEqual(copies['io.js'].sort(), flavours.flatMap((suffix) => perUnit.map((name) => `${name}${suffix}`)).sort());
 });
 

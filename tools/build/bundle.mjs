@@ -14,22 +14,20 @@ const babel = require('@babel/core');
 /**
  * How each flavour of a file gets its units. Module flavours import other areas' files and the
  * shared modules from files beside them; the classic scripts are one file each.
- *  - inline: Node (`import`, and `require` of ES modules), Bun, Deno, browsers, bundlers: the wasm
- *    inline (UNIT-wasm.js), compiled on first use;
- *  - workerd: Workers and edge runtimes: the .wasm imported as a compiled module;
+ *  - inline: every host with WebAssembly (Node's `import` and `require`, Bun, Deno, browsers,
+ *    bundlers, Workers): each unit's compiled module from the package import `#wasm/UNIT`, which
+ *    the host's conditions resolve (tools/build-pkg.mjs `unitModules`);
  *  - no-wasm: hosts that cannot run WebAssembly: each unit translated to JavaScript (UNIT-asm.js);
- *  - polyfill-inline, polyfill-workerd, polyfill-no-wasm: an area's polyfill, an ES module over
- *    that area's file of the flavour in `modules`;
+ *  - polyfill-inline, polyfill-no-wasm: an area's polyfill, an ES module over that area's file of
+ *    the flavour in `modules`;
  *  - script, script-no-wasm: the classic scripts polyfill.js and polyfill.no-wasm.js, every area
  *    with the wasm or the translation inside.
  */
 const moduleFlavour = (target, suffix, instance) => ({ target, format: 'esm', platform: 'neutral', suffix, instance });
 export const FLAVOURS = {
   inline: moduleFlavour('wasm', '.js', 'inline'),
-  workerd: moduleFlavour('wasm', '.workerd.js', 'workerd'),
   'no-wasm': moduleFlavour('js', '.no-wasm.js', 'no-wasm'),
   'polyfill-inline': { ...moduleFlavour('wasm', '.polyfill.js', 'inline'), modules: 'inline' },
-  'polyfill-workerd': { ...moduleFlavour('wasm', '.workerd.polyfill.js', 'workerd'), modules: 'workerd' },
   'polyfill-no-wasm': { ...moduleFlavour('js', '.no-wasm.polyfill.js', 'no-wasm'), modules: 'no-wasm' },
   script: { target: 'wasm', format: 'iife', platform: 'browser', file: 'polyfill.js', instance: 'polyfill', script: true },
   'script-no-wasm': {
@@ -63,7 +61,10 @@ const SHARED_FILTER = new RegExp(
     .join('|')})\\.js$`,
 );
 
-/** The package import (package.json `imports`) of a unit's wasm bytes in the inline flavour. */
+/**
+ * The package imports (package.json `imports`) of the inline flavour: a unit's compiled module,
+ * and whether the host's units compile from bytes (`compiles`: not in Workers).
+ */
 export const wasmImport = (unit) => `#wasm/${unit}`;
 
 /**
@@ -118,9 +119,9 @@ export function wiring({
       });
       build.onResolve({ filter: /^#unit-data\// }, ({ path }) => {
         const name = path.slice('#unit-data/'.length);
-        // (The inline wasm: the package import that also serves Node, `wasmImport` below.)
+        // (A unit's compiled module: the package import, `wasmImport` below.)
         if (name.endsWith('-wasm')) return { path: wasmImport(name.slice(0, -'-wasm'.length)), external: true };
-        return { path: `./${name}${name.endsWith('.wasm') ? '' : '.js'}`, external: true };
+        return { path: `./${name}.js`, external: true };
       });
       build.onResolve({ filter: /^#unit-asm\// }, ({ path }) => ({
         path: join(glueDir(path.slice('#unit-asm/'.length), 'js'), 'asm.js'),
@@ -147,11 +148,14 @@ export function wiring({
       // Whether this flavour compiles wasm from bytes (which a host may refuse), what to use
       // instead where it cannot, and whether its units are translated to JavaScript; the host's
       // URI decoder as a UTF-8 decoder only where they are (a wasm flavour does not carry it).
+      build.onResolve({ filter: /^#wasm\// }, ({ path }) => ({ path, external: true }));
       build.onResolve({ filter: /^#flavour$/ }, () =>
         virtual(
           'flavour',
           [
-            `export const compilesWasm = ${['inline', 'polyfill'].includes(instance)};`,
+            instance === 'inline'
+              ? `export { compilesWasm } from '${wasmImport('compiles')}';`
+              : `export const compilesWasm = ${instance === 'polyfill'};`,
             `export const noWasmBuild = ${JSON.stringify(noWasmBuild)};`,
             `export const translatedUnits = ${target === 'js'};`,
             target === 'js' ? "export { hostUtf8Uri } from './host/encoding.js';" : 'export const hostUtf8Uri = undefined;',

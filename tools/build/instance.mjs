@@ -12,30 +12,25 @@ const wasmModule = JSON.stringify(join(root, 'js', 'wasm-module.js'));
  * stream and its length (the polyfill flavour carries it in the script).
  */
 export function instanceModule({ unit, flavour, subpath, inline }) {
-  const compiled = (bytes) => `import { compileModule, instantiateModule } from ${wasmModule};
+  switch (flavour) {
+    // The package import `#wasm/UNIT` (tools/build-pkg.mjs `unitModules`): a function that
+    // returns the compiled module, by the host's conditions: Workers and edge runtimes import
+    // UNIT.wasm as a module; Node and Bun read it; Deno, browsers and bundlers inflate base64
+    // of a raw DEFLATE stream (a bundler needs no loader for it, Deno no permission).
+    case 'inline':
+      return `import { instantiateModule } from ${wasmModule};
+import compiledModule from '#unit-data/${unit}-wasm';
+export function instantiate(imports) {
+  return instantiateModule(compiledModule(), imports);
+}`;
+    // A classic script: the inline text, in the script.
+    case 'polyfill':
+      return `import { compileModule, instantiateModule } from ${wasmModule};
+import { inflateBase64 } from './inflate.js';
+const WASM = ${JSON.stringify(inline.text)};
 let module;
 export function instantiate(imports) {
-  if (module === undefined) module = compileModule(() => ${bytes}, ${JSON.stringify(subpath)});
-  return instantiateModule(module, imports);
-}`;
-  switch (flavour) {
-    // The package import `#wasm/UNIT`: a function that returns the wasm's bytes. For Node and Bun
-    // (the `node` condition) UNIT-wasm.node.js, which reads UNIT.wasm beside it; for Deno,
-    // browsers and bundlers UNIT-wasm.js, base64 of a raw DEFLATE stream (a bundler needs no
-    // loader for it, Deno no permission) inflated by js/inflate.js.
-    case 'inline':
-      return `import bytes from '#unit-data/${unit}-wasm';
-${compiled('bytes()')}`;
-    // A classic script: the same text, in the script.
-    case 'polyfill':
-      return `import { inflateBase64 } from './inflate.js';
-const WASM = ${JSON.stringify(inline.text)};
-${compiled(`inflateBase64(WASM, ${inline.length})`)}`;
-    // Workers and edge runtimes, which compile wasm only as a module imported at build time.
-    case 'workerd':
-      return `import { instantiateModule } from ${wasmModule};
-import module from '#unit-data/${unit}.wasm';
-export function instantiate(imports) {
+  if (module === undefined) module = compileModule(() => inflateBase64(WASM, ${inline.length}), ${JSON.stringify(subpath)});
   return instantiateModule(module, imports);
 }`;
     // No WebAssembly: the unit translated to JavaScript (tools/build/translate.mjs), in
