@@ -13,7 +13,7 @@
 // (--features adds cargo features to every unit; with testing-hooks only the inline files are built.)
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { FLAVOURS, SHARED, bundle, js, wasmImport, wiring } from './build/bundle.mjs';
+import { FLAVOURS, SHARED, bundle, compilesWasmImport, js, wasmImport, wiring } from './build/bundle.mjs';
 import { zopfliDeflate } from './build/deflate.mjs';
 import { buildUnit } from './build/units.mjs';
 import { root, sizes } from './wasm.mjs';
@@ -126,10 +126,10 @@ for (const [unit, { features: unitFeatures }] of Object.entries(UNITS)) {
 // 2. The units' files. (The full unit is only ever inside polyfill.js and polyfill.no-wasm.js.)
 const inlineText = {};
 const wasmSizes = [];
-// `#wasm/compiles`: whether the units compile from bytes, which a host may refuse (not in
+// `#compiles-wasm`: whether the units compile from bytes, which a host may refuse (not in
 // Workers, whose units are imported compiled), for the polyfills' check before installing.
 const packageImports = {
-  [wasmImport('compiles')]: {
+  [compilesWasmImport]: {
     workerd: './wasm-compiles.workerd.js',
     'edge-light': './wasm-compiles.workerd.js',
     default: './wasm-compiles.js',
@@ -139,7 +139,10 @@ for (const [file, value] of [
   ['wasm-compiles.js', true],
   ['wasm-compiles.workerd.js', false],
 ]) {
-  writeFileSync(join(outDir, file), `// \`#wasm/compiles\` (tools/build-pkg.mjs).\nexport const compilesWasm = ${value};\n`);
+  writeFileSync(
+    join(outDir, file),
+    `// \`${compilesWasmImport}\` (tools/build-pkg.mjs).\nexport const compilesWasm = ${value};\n`,
+  );
 }
 for (const [unit, { wasm, js: translation }] of Object.entries(built)) {
   const bytes = readFileSync(wasm.wasm);
@@ -161,11 +164,11 @@ for (const [unit, { wasm, js: translation }] of Object.entries(built)) {
 }
 
 /**
- * The package import `#wasm/UNIT` (tools/build/instance.mjs): a function that returns the unit's
- * compiled module, compiled on its first call (a host that refuses gets the error once per call,
- * until it compiles). Workers and edge runtimes (`workerd`, `edge-light`) import UNIT.wasm, as
- * they must; Node and Bun (`node`) read it; Deno (no read permission needed), browsers and
- * bundlers (no loader needed) inflate UNIT-wasm.js's text.
+ * The package import `#wasm/UNIT` (tools/build/instance.mjs): a function that, given
+ * `{ compile, inflateBase64 }`, returns the unit's compiled module. Workers and edge runtimes
+ * (`workerd`, `edge-light`) import UNIT.wasm, as they must; Node and Bun (`node`) read it; Deno
+ * (no read permission needed), browsers and bundlers (no loader needed) inflate UNIT-wasm.js's
+ * text. None imports a module: UNIT-wasm.js's text comes first in an app's bundle.
  */
 function unitModules(unit, length) {
   const file = (flavour) => `./${unit}-wasm${flavour}.js`;
@@ -176,30 +179,22 @@ function unitModules(unit, length) {
     node: file('.node'),
     default: file(''),
   };
-  const compiled = (comment, bytes, imports = '') =>
-    `// ${unit}.wasm ${comment} (tools/build-pkg.mjs).
-import { compileModule } from './${SHARED['wasm-module.js']}.js';
-${imports}
-let module;
-export default () => (module ??= compileModule(() => ${bytes}, ${JSON.stringify(UNITS[unit].subpath)}));
-`;
   writeFileSync(
     join(outDir, file('')),
-    compiled(
-      'inline: base64 of a raw DEFLATE stream, inflated and compiled on first use',
-      `inflateBase64(${JSON.stringify(inlineText[unit].text)}, ${length})`,
-      `import { inflateBase64 } from './${SHARED['inflate.js']}.js';\n`,
-    ),
+    `// ${unit}.wasm, inline: base64 of a raw DEFLATE stream, inflated and compiled on first use (tools/build-pkg.mjs).
+export default ({ compile, inflateBase64 }) => compile(() => inflateBase64(${JSON.stringify(inlineText[unit].text)}, ${length}));
+`,
   );
   // (fs through getBuiltinModule, where the host has it: an ES module's import of node:fs would
   // load fs/promises and the streams with it.)
   writeFileSync(
     join(outDir, file('.node')),
-    compiled(
-      'for Node and Bun, read and compiled on first use',
-      'readFileSync(file)',
-      `const file = \`\${import.meta.dirname}/${unit}.wasm\`;\nconst readFileSync = process.getBuiltinModule?.('node:fs').readFileSync;\n`,
-    ),
+    `// ${unit}.wasm for Node and Bun, read and compiled on first use (tools/build-pkg.mjs).
+const file = \`\${import.meta.dirname}/${unit}.wasm\`;
+const readFileSync = process.getBuiltinModule?.('node:fs').readFileSync;
+
+export default ({ compile }) => compile(() => readFileSync(file));
+`,
   );
   writeFileSync(
     join(outDir, file('.workerd')),
@@ -342,7 +337,7 @@ if (testing) {
  * (its own, and those of the area files it imports, built before it), so that they come first in
  * the order modules evaluate, and so in an app's bundle: gzip's 32 KB window then holds the
  * areas' similar glue and facades together instead of a unit's text between each two (the `.`
- * app: -10 KB gzip; before them, only js/inflate.js, which they import). They export only a default, which `export *` leaves out: no name is added,
+ * app: -10 KB gzip). They export only a default, which `export *` leaves out: no name is added,
  * and a bundler still drops each one the app does not use (`sideEffects`).
  */
 function wasmModulesFirst(file, metafile) {

@@ -267,16 +267,12 @@ test("an app's bundle has every inline wasm it uses together, ahead of the areas
     const texts = [...code.matchAll(wasmText)];
     const wasmOf = (text) => units.find((unit) => readFileSync(join(pkgDir, `${unit}-wasm.js`), 'utf8').includes(text));
     assert.deepEqual(texts.map(([text]) => wasmOf(text)).sort(), units, app);
-    // Between two of them, at most a declaration's few characters (`,7432),c=()=>a(`); before the
-    // first, esbuild's helpers, the namespace's list of getters and js/inflate.js (which they
-    // import), none of an area's functions or classes.
-    for (let i = 1; i < texts.length; i++) assert.ok(texts[i].index - (texts[i - 1].index + texts[i - 1][0].length) < 24, app);
-    if (texts.length > 0) {
-      const inflater = readFileSync(join(pkgDir, 'shared-inflate.js'), 'utf8');
-      const before = code.slice(0, texts[0].index);
-      assert.ok(before.length < 2000 + inflater.length / 2, `${app}: ${before}`);
-      assert.ok(!/\bclass\b/.test(before), `${app}: ${before}`);
-    }
+    // Between two of them, at most a declaration's few characters
+    // (`)),c=({compile:d,inflateBase64:e})=>d(()=>e(`); before the first, esbuild's helpers and
+    // the namespace's list of getters, none of an area's functions or classes.
+    for (let i = 1; i < texts.length; i++) assert.ok(texts[i].index - (texts[i - 1].index + texts[i - 1][0].length) < 64, app);
+    if (texts.length > 0)
+      assert.ok(!/\b(function|class)\b/.test(code.slice(0, texts[0].index)), `${app}: ${code.slice(0, texts[0].index)}`);
   }
 });
 

@@ -62,10 +62,11 @@ const SHARED_FILTER = new RegExp(
 );
 
 /**
- * The package imports (package.json `imports`) of the inline flavour: a unit's compiled module,
- * and whether the host's units compile from bytes (`compiles`: not in Workers).
+ * The package imports (package.json `imports`) of the inline flavour: a unit's wasm, and whether
+ * the host's units compile from bytes (not in Workers).
  */
 export const wasmImport = (unit) => `#wasm/${unit}`;
+export const compilesWasmImport = '#compiles-wasm';
 
 /**
  * The esbuild plugin that wires one bundle (the specifiers are listed in js/README.md).
@@ -148,13 +149,13 @@ export function wiring({
       // Whether this flavour compiles wasm from bytes (which a host may refuse), what to use
       // instead where it cannot, and whether its units are translated to JavaScript; the host's
       // URI decoder as a UTF-8 decoder only where they are (a wasm flavour does not carry it).
-      build.onResolve({ filter: /^#wasm\// }, ({ path }) => ({ path, external: true }));
+      build.onResolve({ filter: new RegExp(`^${compilesWasmImport}$`) }, ({ path }) => ({ path, external: true }));
       build.onResolve({ filter: /^#flavour$/ }, () =>
         virtual(
           'flavour',
           [
             instance === 'inline'
-              ? `export { compilesWasm } from '${wasmImport('compiles')}';`
+              ? `export { compilesWasm } from '${compilesWasmImport}';`
               : `export const compilesWasm = ${instance === 'polyfill'};`,
             `export const noWasmBuild = ${JSON.stringify(noWasmBuild)};`,
             `export const translatedUnits = ${target === 'js'};`,

@@ -14,14 +14,19 @@ const wasmModule = JSON.stringify(join(root, 'js', 'wasm-module.js'));
 export function instanceModule({ unit, flavour, subpath, inline }) {
   switch (flavour) {
     // The package import `#wasm/UNIT` (tools/build-pkg.mjs `unitModules`): a function that
-    // returns the compiled module, by the host's conditions: Workers and edge runtimes import
-    // UNIT.wasm as a module; Node and Bun read it; Deno, browsers and bundlers inflate base64
-    // of a raw DEFLATE stream (a bundler needs no loader for it, Deno no permission).
+    // returns the compiled module, given how to compile, by the host's conditions: Workers and
+    // edge runtimes import UNIT.wasm as a module; Node and Bun read it; Deno, browsers and
+    // bundlers inflate base64 of a raw DEFLATE stream (a bundler needs no loader for it, Deno no
+    // permission). (It imports nothing: its text comes first in an app's bundle.)
     case 'inline':
-      return `import { instantiateModule } from ${wasmModule};
-import compiledModule from '#unit-data/${unit}-wasm';
+      return `import { compileModule, instantiateModule } from ${wasmModule};
+import { inflateBase64 } from './inflate.js';
+import unitWasm from '#unit-data/${unit}-wasm';
+const compile = (bytes) => compileModule(bytes, ${JSON.stringify(subpath)});
+let module;
 export function instantiate(imports) {
-  return instantiateModule(compiledModule(), imports);
+  if (module === undefined) module = unitWasm({ compile, inflateBase64 });
+  return instantiateModule(module, imports);
 }`;
     // A classic script: the inline text, in the script.
     case 'polyfill':
