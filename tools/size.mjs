@@ -216,10 +216,7 @@ const KINDS = [
   ['UNIT-asm.js: the translated units', (path) => /^[a-z-]+-asm\.js$/.test(path)],
   ['UNIT-wasm.js: the inline wasms', (path) => /^[a-z-]+-wasm\.js$/.test(path)],
   ['UNIT.wasm: Workers, Node, Bun', (path) => path.endsWith('.wasm')],
-  [
-    'UNIT-wasm.node.js, UNIT-wasm.workerd.js, wasm-compiles*.js',
-    (path) => /-wasm\.(node|workerd)\.js$|^wasm-compiles/.test(path),
-  ],
+  ['UNIT-wasm.{node,workerd}.js, wasm-compiles*.js', (path) => /-wasm\.(node|workerd)\.js$|^wasm-compiles/.test(path)],
   ['polyfill.js, polyfill.no-wasm.js: classic scripts', (path) => /^polyfill(\.no-wasm)?\.js$/.test(path)],
   ['*.polyfill.js, polyfill.workerd.js: polyfill modules', (path) => /polyfill/.test(path) && path.endsWith('.js')],
   ['NAME.no-wasm.js', (path) => path.endsWith('.no-wasm.js')],
