@@ -2,9 +2,8 @@
 // Builds pkg/ — the npm package — from the crate, js/ and pkg-template/ (docs/build.md):
 //   1. every unit (a cargo feature set) for two targets (tools/build/units.mjs): wasm, and the
 //      same Rust translated to JavaScript for hosts without WebAssembly;
-//   2. the units' files: UNIT.wasm, UNIT-wasm.js (the wasm inline), the modules that give the
-//      compiled wasm to each kind of host, chosen by package.json `imports` (`unitModules`), and
-//      UNIT-asm.js (the translation);
+//   2. the units' files: UNIT.wasm (Workers import it), UNIT-wasm.js (the wasm inline, for every
+//      other host with WebAssembly), UNIT-asm.js (the translation);
 //   3. each area's file in every flavour (tools/build/bundle.mjs FLAVOURS), its polyfill modules,
 //      `.`/`./lite`, which re-export the areas, and the classic scripts polyfill.js and
 //      polyfill.no-wasm.js;
@@ -13,7 +12,7 @@
 // (--features adds cargo features to every unit; with testing-hooks only the inline files are built.)
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { FLAVOURS, SHARED, bundle, compilesWasmImport, js, wasmImport, wiring } from './build/bundle.mjs';
+import { FLAVOURS, SHARED, bundle, js, wiring } from './build/bundle.mjs';
 import { zopfliDeflate } from './build/deflate.mjs';
 import { buildUnit } from './build/units.mjs';
 import { root, sizes } from './wasm.mjs';
@@ -99,7 +98,7 @@ const FULL = {
 };
 
 /** The module flavours built: the inline files alone for the tests' testing build. */
-const moduleFlavours = testing ? ['inline'] : ['inline', 'no-wasm'];
+const moduleFlavours = testing ? ['inline'] : ['inline', 'workerd', 'no-wasm'];
 
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
@@ -126,33 +125,18 @@ for (const [unit, { features: unitFeatures }] of Object.entries(UNITS)) {
 // 2. The units' files. (The full unit is only ever inside polyfill.js and polyfill.no-wasm.js.)
 const inlineText = {};
 const wasmSizes = [];
-// `#compiles-wasm`: whether the units compile from bytes, which a host may refuse (not in
-// Workers, whose units are imported compiled), for the polyfills' check before installing.
-const packageImports = {
-  [compilesWasmImport]: {
-    workerd: './wasm-compiles.workerd.js',
-    'edge-light': './wasm-compiles.workerd.js',
-    default: './wasm-compiles.js',
-  },
-};
-for (const [file, value] of [
-  ['wasm-compiles.js', true],
-  ['wasm-compiles.workerd.js', false],
-]) {
-  writeFileSync(
-    join(outDir, file),
-    `// \`${compilesWasmImport}\` (tools/build-pkg.mjs).\nexport const compilesWasm = ${value};\n`,
-  );
-}
 for (const [unit, { wasm, js: translation }] of Object.entries(built)) {
   const bytes = readFileSync(wasm.wasm);
   inlineText[unit] = { text: (await zopfliDeflate(bytes, debug)).toString('base64'), length: bytes.length };
   if (unit === 'full') continue;
+  writeFileSync(
+    join(outDir, `${unit}-wasm.js`),
+    `// ${unit}.wasm, inline: base64 of a raw DEFLATE stream (tools/build-pkg.mjs).\nexport default ${JSON.stringify(inlineText[unit].text)};\n`,
+  );
+  if (testing) continue;
   const wasmFile = join(outDir, `${unit}.wasm`);
   writeFileSync(wasmFile, bytes);
   wasmSizes.push([wasmFile, sizes(wasmFile)]);
-  unitModules(unit, bytes.length);
-  if (testing) continue;
   // Minified: it is machine-made either way, and a third of its size.
   await bundle({
     entry: translation.asm,
@@ -161,50 +145,6 @@ for (const [unit, { wasm, js: translation }] of Object.entries(built)) {
     minify: !debug,
     plugins: [plugin({ flavour: 'no-wasm' })],
   });
-}
-
-/**
- * The package import `#wasm/UNIT` (tools/build/instance.mjs): a function that, given
- * `{ compile, inflateBase64 }`, returns the unit's compiled module. Workers and edge runtimes
- * (`workerd`, `edge-light`) import UNIT.wasm, as they must; Node and Bun (`node`) read it; Deno
- * (no read permission needed), browsers and bundlers (no loader needed) inflate UNIT-wasm.js's
- * text. None imports a module: UNIT-wasm.js's text comes first in an app's bundle.
- */
-function unitModules(unit, length) {
-  const file = (flavour) => `./${unit}-wasm${flavour}.js`;
-  packageImports[wasmImport(unit)] = {
-    workerd: file('.workerd'),
-    'edge-light': file('.workerd'),
-    deno: file(''),
-    node: file('.node'),
-    default: file(''),
-  };
-  writeFileSync(
-    join(outDir, file('')),
-    `// ${unit}.wasm, inline: base64 of a raw DEFLATE stream, inflated and compiled on first use (tools/build-pkg.mjs).
-export default ({ compile, inflateBase64 }) => compile(() => inflateBase64(${JSON.stringify(inlineText[unit].text)}, ${length}));
-`,
-  );
-  // (fs through getBuiltinModule, where the host has it: an ES module's import of node:fs would
-  // load fs/promises and the streams with it.)
-  writeFileSync(
-    join(outDir, file('.node')),
-    `// ${unit}.wasm for Node and Bun, read and compiled on first use (tools/build-pkg.mjs).
-const file = \`\${import.meta.dirname}/${unit}.wasm\`;
-const readFileSync = process.getBuiltinModule?.('node:fs').readFileSync;
-
-export default ({ compile }) => compile(() => readFileSync(file));
-`,
-  );
-  writeFileSync(
-    join(outDir, file('.workerd')),
-    `// ${unit}.wasm for Workers and edge runtimes, which compile wasm only as a module imported at
-// build time (tools/build-pkg.mjs).
-import module from './${unit}.wasm';
-
-export default () => module;
-`,
-  );
 }
 
 /** The wiring plugin for one bundle (see tools/build/bundle.mjs `wiring`). */
@@ -223,8 +163,8 @@ function plugin({ area, flavour, externalAreas, areaApi, noWasmBuild }) {
   });
 }
 
-// 3. The bundles. Each inline ES module starts with `export * from '#wasm/UNIT'` for every unit
-// it can reach (see wasmModulesFirst).
+// 3. The bundles. Each ES module for bundlers starts with `export * from './UNIT-wasm.js'` for
+// every unit it can reach (see wasmModulesFirst).
 const reachableWasms = new Map();
 for (const [source, name] of Object.entries(SHARED)) {
   await bundle({
@@ -239,7 +179,7 @@ for (const [area, { entry, polyfill = true }] of Object.entries(AREAS)) {
   const source = join(js, 'entries', entry);
   for (const flavour of moduleFlavours) {
     // An area with no unit is the same in every flavour: its inline file serves.
-    if (AREAS[area].unit === null && flavour === 'no-wasm') continue;
+    if (AREAS[area].unit === null && (flavour === 'workerd' || flavour === 'no-wasm')) continue;
     const outfile = join(outDir, `${area}${FLAVOURS[flavour].suffix}`);
     const metafile = await bundle({ entry: source, outfile, flavour, debug, plugins: [plugin({ area, flavour })] });
     if (flavour === 'inline') wasmModulesFirst(outfile, metafile);
@@ -248,8 +188,9 @@ for (const [area, { entry, polyfill = true }] of Object.entries(AREAS)) {
 }
 
 /**
- * An area's polyfill modules, one per module flavour (`url.polyfill.js`, `url.no-wasm.polyfill.js`;
- * an area with no unit has the first only), each over that flavour's file of the area.
+ * An area's polyfill modules, one per module flavour (`url.polyfill.js`, `url.workerd.polyfill.js`,
+ * `url.no-wasm.polyfill.js`; an area with no unit has the first only), each over that flavour's
+ * file of the area.
  */
 async function polyfills(area, { globals, namespace = '' }) {
   for (const flavour of moduleFlavours) {
@@ -322,18 +263,18 @@ if (testing) {
   });
 } else {
   // The classic scripts (every area over the one full unit, js/entries/full.js), and the Workers'
-  // polyfill, a module over `.`.
+  // polyfill, a module over `.`'s workerd file.
   const full = { globals: FULL.globals, noWasmScript: 'polyfill.no-wasm.js' };
   for (const flavour of ['script', 'script-no-wasm']) {
     const areaApi = { path: join(js, 'entries', FULL.entry) };
     await polyfill({ ...full, outfile: FLAVOURS[flavour].file, flavour, areaApi, area: 'full' });
   }
-  const areaApi = { path: './index.js', external: true };
-  await polyfill({ ...full, outfile: 'polyfill.workerd.js', flavour: 'polyfill-inline', areaApi });
+  const areaApi = { path: './index.workerd.js', external: true };
+  await polyfill({ ...full, outfile: 'polyfill.workerd.js', flavour: 'polyfill-workerd', areaApi });
 }
 
 /**
- * Starts the ES module `file` with `export * from '#wasm/UNIT'` for every unit it can reach
+ * Starts the ES module `file` with `export * from './UNIT-wasm.js'` for every unit it can reach
  * (its own, and those of the area files it imports, built before it), so that they come first in
  * the order modules evaluate, and so in an app's bundle: gzip's 32 KB window then holds the
  * areas' similar glue and facades together instead of a unit's text between each two (the `.`
@@ -343,26 +284,19 @@ if (testing) {
 function wasmModulesFirst(file, metafile) {
   const units = new Set();
   for (const { path } of Object.values(metafile.outputs).flatMap(({ imports }) => imports)) {
-    const own = /^#wasm\/(.+)$/.exec(path);
+    const own = /^\.\/(.+)-wasm\.js$/.exec(path);
     if (own) units.add(own[1]);
     for (const unit of reachableWasms.get(path) ?? []) units.add(unit);
   }
   reachableWasms.set(`./${basename(file)}`, units);
   if (units.size === 0) return;
-  const lines = [...units].map((unit) => `export * from '${wasmImport(unit)}';\n`);
+  const lines = [...units].map((unit) => `export * from './${unit}-wasm.js';\n`);
   writeFileSync(file, lines.join('') + readFileSync(file, 'utf8'));
 }
 
 // 4. Template: package.json and README; the types, one self-contained .d.ts per subpath
 // (relative imports between .d.ts files resolve differently in tsc, Deno and bundlers).
-// (package.json with the units' `imports`, made in step 2.)
-const manifest = JSON.parse(readFileSync(join(root, 'pkg-template', 'package.json'), 'utf8'));
-const { exports: exportsMap, ...rest } = manifest;
-writeFileSync(
-  join(outDir, 'package.json'),
-  `${JSON.stringify({ ...rest, imports: packageImports, exports: exportsMap }, null, 2)}\n`,
-);
-cpSync(join(root, 'pkg-template', 'README.md'), join(outDir, 'README.md'));
+for (const file of ['package.json', 'README.md']) cpSync(join(root, 'pkg-template', file), join(outDir, file));
 for (const file of ['LICENSE-MIT', 'LICENSE-APACHE']) cpSync(join(root, file), join(outDir, file));
 const types = (file) => readFileSync(join(root, 'pkg-template', 'types', file), 'utf8');
 // `webweft/html` exports the functions that `webweft` groups in its `html` namespace.

@@ -215,13 +215,13 @@ say(
 const KINDS = [
   ['UNIT-asm.js: the translated units', (path) => /^[a-z-]+-asm\.js$/.test(path)],
   ['UNIT-wasm.js: the inline wasms', (path) => /^[a-z-]+-wasm\.js$/.test(path)],
-  ['UNIT.wasm: Workers, Node, Bun', (path) => path.endsWith('.wasm')],
-  ['UNIT-wasm.{node,workerd}.js, wasm-compiles*.js', (path) => /-wasm\.(node|workerd)\.js$|^wasm-compiles/.test(path)],
+  ['UNIT.wasm: for Workers', (path) => path.endsWith('.wasm')],
   ['polyfill.js, polyfill.no-wasm.js: classic scripts', (path) => /^polyfill(\.no-wasm)?\.js$/.test(path)],
   ['*.polyfill.js, polyfill.workerd.js: polyfill modules', (path) => /polyfill/.test(path) && path.endsWith('.js')],
   ['NAME.no-wasm.js', (path) => path.endsWith('.no-wasm.js')],
+  ['NAME.workerd.js', (path) => path.endsWith('.workerd.js')],
   ['shared-*.js', (path) => path.startsWith('shared-')],
-  ['NAME.js: the ES modules', (path) => path.endsWith('.js')],
+  ['NAME.js: the inline ES modules', (path) => path.endsWith('.js')],
   ['*.d.ts', (path) => path.endsWith('.d.ts')],
   ['package.json, README, licenses', () => true],
 ];
@@ -232,8 +232,7 @@ for (const { path, size } of packed.files) {
   row[2] += size;
 }
 say(`${'kind of file'.padEnd(54)} files     MB`);
-for (const [kind, files, bytes] of makeup)
-  say(`${kind.padEnd(54)} ${String(files).padStart(5)} ${(bytes / 1e6).toFixed(3).padStart(6)}`);
+for (const [kind, files, bytes] of makeup) say(`${kind.padEnd(54)} ${String(files).padStart(5)} ${(bytes / 1e6).toFixed(3).padStart(6)}`);
 
 const resultsFile = process.env.SIZE_RESULTS ?? join(root, 'docs', 'results', 'size.txt');
 if (resultsFile) {

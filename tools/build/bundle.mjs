@@ -14,20 +14,22 @@ const babel = require('@babel/core');
 /**
  * How each flavour of a file gets its units. Module flavours import other areas' files and the
  * shared modules from files beside them; the classic scripts are one file each.
- *  - inline: every host with WebAssembly (Node's `import` and `require`, Bun, Deno, browsers,
- *    bundlers, Workers): each unit's compiled module from the package import `#wasm/UNIT`, which
- *    the host's conditions resolve (tools/build-pkg.mjs `unitModules`);
+ *  - inline: Node (`import`, and `require` of ES modules), Bun, Deno, browsers, bundlers: the wasm
+ *    inline (UNIT-wasm.js), compiled on first use;
+ *  - workerd: Workers and edge runtimes: the .wasm imported as a compiled module;
  *  - no-wasm: hosts that cannot run WebAssembly: each unit translated to JavaScript (UNIT-asm.js);
- *  - polyfill-inline, polyfill-no-wasm: an area's polyfill, an ES module over that area's file of
- *    the flavour in `modules`;
+ *  - polyfill-inline, polyfill-workerd, polyfill-no-wasm: an area's polyfill, an ES module over
+ *    that area's file of the flavour in `modules`;
  *  - script, script-no-wasm: the classic scripts polyfill.js and polyfill.no-wasm.js, every area
  *    with the wasm or the translation inside.
  */
 const moduleFlavour = (target, suffix, instance) => ({ target, format: 'esm', platform: 'neutral', suffix, instance });
 export const FLAVOURS = {
   inline: moduleFlavour('wasm', '.js', 'inline'),
+  workerd: moduleFlavour('wasm', '.workerd.js', 'workerd'),
   'no-wasm': moduleFlavour('js', '.no-wasm.js', 'no-wasm'),
   'polyfill-inline': { ...moduleFlavour('wasm', '.polyfill.js', 'inline'), modules: 'inline' },
+  'polyfill-workerd': { ...moduleFlavour('wasm', '.workerd.polyfill.js', 'workerd'), modules: 'workerd' },
   'polyfill-no-wasm': { ...moduleFlavour('js', '.no-wasm.polyfill.js', 'no-wasm'), modules: 'no-wasm' },
   script: { target: 'wasm', format: 'iife', platform: 'browser', file: 'polyfill.js', instance: 'polyfill', script: true },
   'script-no-wasm': {
@@ -60,13 +62,6 @@ const SHARED_FILTER = new RegExp(
     .map((source) => basename(source, '.js'))
     .join('|')})\\.js$`,
 );
-
-/**
- * The package imports (package.json `imports`) of the inline flavour: a unit's wasm, and whether
- * the host's units compile from bytes (not in Workers).
- */
-export const wasmImport = (unit) => `#wasm/${unit}`;
-export const compilesWasmImport = '#compiles-wasm';
 
 /**
  * The esbuild plugin that wires one bundle (the specifiers are listed in js/README.md).
@@ -120,9 +115,7 @@ export function wiring({
       });
       build.onResolve({ filter: /^#unit-data\// }, ({ path }) => {
         const name = path.slice('#unit-data/'.length);
-        // (A unit's compiled module: the package import, `wasmImport` below.)
-        if (name.endsWith('-wasm')) return { path: wasmImport(name.slice(0, -'-wasm'.length)), external: true };
-        return { path: `./${name}.js`, external: true };
+        return { path: `./${name}${name.endsWith('.wasm') ? '' : '.js'}`, external: true };
       });
       build.onResolve({ filter: /^#unit-asm\// }, ({ path }) => ({
         path: join(glueDir(path.slice('#unit-asm/'.length), 'js'), 'asm.js'),
@@ -149,14 +142,11 @@ export function wiring({
       // Whether this flavour compiles wasm from bytes (which a host may refuse), what to use
       // instead where it cannot, and whether its units are translated to JavaScript; the host's
       // URI decoder as a UTF-8 decoder only where they are (a wasm flavour does not carry it).
-      build.onResolve({ filter: new RegExp(`^${compilesWasmImport}$`) }, ({ path }) => ({ path, external: true }));
       build.onResolve({ filter: /^#flavour$/ }, () =>
         virtual(
           'flavour',
           [
-            instance === 'inline'
-              ? `export { compilesWasm } from '${compilesWasmImport}';`
-              : `export const compilesWasm = ${instance === 'polyfill'};`,
+            `export const compilesWasm = ${['inline', 'polyfill'].includes(instance)};`,
             `export const noWasmBuild = ${JSON.stringify(noWasmBuild)};`,
             `export const translatedUnits = ${target === 'js'};`,
             target === 'js' ? "export { hostUtf8Uri } from './host/encoding.js';" : 'export const hostUtf8Uri = undefined;',

@@ -12,30 +12,40 @@ const wasmModule = JSON.stringify(join(root, 'js', 'wasm-module.js'));
  * stream and its length (the polyfill flavour carries it in the script).
  */
 export function instanceModule({ unit, flavour, subpath, inline }) {
+  const compiled = (bytes) => `import { compileModule, instantiateModule } from ${wasmModule};
+let module;
+export function instantiate(imports) {
+  if (module === undefined) module = compileModule(() => ${bytes}, ${JSON.stringify(subpath)});
+  return instantiateModule(module, imports);
+}`;
   switch (flavour) {
-    // The package import `#wasm/UNIT` (tools/build-pkg.mjs `unitModules`): a function that
-    // returns the compiled module, given how to compile, by the host's conditions: Workers and
-    // edge runtimes import UNIT.wasm as a module; Node and Bun read it; Deno, browsers and
-    // bundlers inflate base64 of a raw DEFLATE stream (a bundler needs no loader for it, Deno no
-    // permission). (It imports nothing: its text comes first in an app's bundle.)
+    // Node, Bun, Deno, browsers, bundlers: base64 of a raw DEFLATE stream in UNIT-wasm.js beside
+    // the module (a bundler needs no loader for it), inflated by js/inflate.js on first use.
+    // (The bytes are kept until a compile succeeds: a host that refuses is asked again on each
+    // call, without inflating again.)
     case 'inline':
       return `import { compileModule, instantiateModule } from ${wasmModule};
 import { inflateBase64 } from './inflate.js';
-import unitWasm from '#unit-data/${unit}-wasm';
-const compile = (bytes) => compileModule(bytes, ${JSON.stringify(subpath)});
+import WASM from '#unit-data/${unit}-wasm';
 let module;
+let bytes;
 export function instantiate(imports) {
-  if (module === undefined) module = unitWasm({ compile, inflateBase64 });
+  if (module === undefined) {
+    module = compileModule(() => (bytes ??= inflateBase64(WASM, ${inline.length})), ${JSON.stringify(subpath)});
+    bytes = undefined;
+  }
   return instantiateModule(module, imports);
 }`;
-    // A classic script: the inline text, in the script.
+    // A classic script: the same text, in the script.
     case 'polyfill':
-      return `import { compileModule, instantiateModule } from ${wasmModule};
-import { inflateBase64 } from './inflate.js';
+      return `import { inflateBase64 } from './inflate.js';
 const WASM = ${JSON.stringify(inline.text)};
-let module;
+${compiled(`inflateBase64(WASM, ${inline.length})`)}`;
+    // Workers and edge runtimes, which compile wasm only as a module imported at build time.
+    case 'workerd':
+      return `import { instantiateModule } from ${wasmModule};
+import module from '#unit-data/${unit}.wasm';
 export function instantiate(imports) {
-  if (module === undefined) module = compileModule(() => inflateBase64(WASM, ${inline.length}), ${JSON.stringify(subpath)});
   return instantiateModule(module, imports);
 }`;
     // No WebAssembly: the unit translated to JavaScript (tools/build/translate.mjs), in
