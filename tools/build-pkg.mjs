@@ -2,17 +2,17 @@
 // Builds pkg/ — the npm package — from the crate, js/ and pkg-template/ (docs/build.md):
 //   1. every unit (a cargo feature set) for two targets (tools/build/units.mjs): wasm, and the
 //      same Rust translated to JavaScript for hosts without WebAssembly;
-//   2. the units' files: UNIT.wasm (Node reads it; Workers import it), UNIT-wasm.js (the wasm
-//      inline, for browsers and bundlers), UNIT-asm.js (the translation);
-//   3. each area's file in every flavour (tools/build/bundle.mjs FLAVOURS), its polyfills, and
-//      `.`/`./lite`, which re-export the areas;
+//   2. the units' files: UNIT.wasm (Workers import it), UNIT-wasm.js (the wasm inline, for every
+//      other host with WebAssembly), UNIT-asm.js (the translation);
+//   3. each area's file in every flavour (tools/build/bundle.mjs FLAVOURS), its polyfill modules,
+//      `.`/`./lite`, which re-export the areas, and the classic scripts polyfill.js and
+//      polyfill.no-wasm.js;
 //   4. package.json, README and one .d.ts per subpath from pkg-template/.
 // Usage: node tools/build-pkg.mjs [--out pkg] [--debug] [--features a,b] [--no-lite]
-// (--features adds cargo features to every unit; with testing-hooks only the Node files are built.)
-import { createRequire } from 'node:module';
+// (--features adds cargo features to every unit; with testing-hooks only the inline files are built.)
 import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { basename, join, resolve } from 'node:path';
-import { FLAVOURS, SHARED, bundle, js, shippedSources, wiring } from './build/bundle.mjs';
+import { FLAVOURS, SHARED, bundle, js, wiring } from './build/bundle.mjs';
 import { zopfliDeflate } from './build/deflate.mjs';
 import { buildUnit } from './build/units.mjs';
 import { root, sizes } from './wasm.mjs';
@@ -122,9 +122,8 @@ const FULL = {
   ],
 };
 
-/** The flavours built: the Node files alone for the tests' testing build. */
-const moduleFlavours = testing ? ['node'] : ['node', 'inline', 'workerd', 'no-wasm'];
-const scriptFlavours = testing ? [] : ['polyfill', 'polyfill-no-wasm', 'polyfill-workerd'];
+/** The module flavours built: the inline files alone for the tests' testing build. */
+const moduleFlavours = testing ? ['inline'] : ['inline', 'workerd', 'no-wasm'];
 
 rmSync(outDir, { recursive: true, force: true });
 mkdirSync(outDir, { recursive: true });
@@ -155,21 +154,20 @@ for (const [unit, { wasm, js: translation }] of Object.entries(built)) {
   const bytes = readFileSync(wasm.wasm);
   inlineText[unit] = { text: (await zopfliDeflate(bytes, debug)).toString('base64'), length: bytes.length };
   if (unit === 'full') continue;
-  const wasmFile = join(outDir, `${unit}.wasm`);
-  writeFileSync(wasmFile, bytes);
-  wasmSizes.push([wasmFile, sizes(wasmFile)]);
-  if (testing) continue;
   writeFileSync(
     join(outDir, `${unit}-wasm.js`),
     `// ${unit}.wasm, inline: base64 of a raw DEFLATE stream (tools/build-pkg.mjs).\nexport default ${JSON.stringify(inlineText[unit].text)};\n`,
   );
+  if (testing) continue;
+  const wasmFile = join(outDir, `${unit}.wasm`);
+  writeFileSync(wasmFile, bytes);
+  wasmSizes.push([wasmFile, sizes(wasmFile)]);
   // Minified: it is machine-made either way, and a third of its size.
   await bundle({
     entry: translation.asm,
     outfile: join(outDir, `${unit}-asm.js`),
     flavour: 'no-wasm',
     minify: !debug,
-    sourcemap: false,
     plugins: [plugin({ flavour: 'no-wasm' })],
   });
 }
@@ -193,58 +191,57 @@ function plugin({ area, flavour, externalAreas, areaApi, noWasmBuild }) {
 // 3. The bundles. Each ES module for bundlers starts with `export * from './UNIT-wasm.js'` for
 // every unit it can reach (see wasmModulesFirst).
 const reachableWasms = new Map();
-if (!testing) {
-  for (const [source, name] of Object.entries(SHARED)) {
-    await bundle({
-      entry: join(js, source),
-      outfile: join(outDir, `${name}.js`),
-      flavour: 'inline',
-      plugins: [plugin({ flavour: 'inline' })],
-    });
-  }
+for (const [source, name] of Object.entries(SHARED)) {
+  await bundle({
+    entry: join(js, source),
+    outfile: join(outDir, `${name}.js`),
+    flavour: 'inline',
+    plugins: [plugin({ flavour: 'inline' })],
+  });
 }
 for (const [area, { entry, polyfill = true }] of Object.entries(AREAS)) {
   if (area === 'encoding-lite' && !lite) continue;
   const source = join(js, 'entries', entry);
   for (const flavour of moduleFlavours) {
-    // An area with no unit is the same in every flavour but Node's: its inline file serves.
+    // An area with no unit is the same in every flavour: its inline file serves.
     if (AREAS[area].unit === null && (flavour === 'workerd' || flavour === 'no-wasm')) continue;
     const outfile = join(outDir, `${area}${FLAVOURS[flavour].suffix}`);
     const metafile = await bundle({ entry: source, outfile, flavour, debug, plugins: [plugin({ area, flavour })] });
     if (flavour === 'inline') wasmModulesFirst(outfile, metafile);
   }
-  if (AREAS[area].subpath !== false) esmWrapper(area);
-  if (polyfill) await polyfills(area, AREAS[area]);
+  if (polyfill && !testing) await polyfills(area, AREAS[area]);
 }
-if (!testing) await polyfills('full', FULL);
 
-/** An area's polyfills (`full`: polyfill.js, every area), as classic scripts and for Workers. */
-async function polyfills(area, { entry, globals, namespace = '' }) {
-  // polyfill.js, polyfill.no-wasm.js, polyfill.workerd.js; url.polyfill.js, url.no-wasm.polyfill.js, ...
-  const file = (flavour) =>
-    area === 'full'
-      ? FLAVOURS[flavour].suffix.replace(/\.polyfill\.js$/, '.js').replace(/^/, 'polyfill')
-      : `${area}${FLAVOURS[flavour].suffix}`;
-  for (const flavour of scriptFlavours) {
-    // An area with no unit has one script for every host.
-    if (AREAS[area]?.unit === null && flavour !== 'polyfill') continue;
-    // The Workers' polyfill is a module over the area's workerd file (the full one: `.`'s).
-    const areaApi =
-      flavour === 'polyfill-workerd'
-        ? { path: `./${area === 'full' ? 'index' : area}.workerd.js`, external: true }
-        : { path: join(js, 'entries', entry) };
-    const globalsModule = `export const globals = ${JSON.stringify(globals)};\nexport const namespaceName = ${JSON.stringify(namespace)};\nexport const noWasmScript = ${JSON.stringify(AREAS[area]?.unit === null ? null : file('polyfill-no-wasm'))};`;
-    await bundle({
-      entry: join(js, 'entries', 'polyfill.js'),
-      outfile: join(outDir, file(flavour)),
-      flavour,
-      debug,
-      plugins: [
-        areaGlobals(globalsModule),
-        plugin({ area: area === 'full' && flavour === 'polyfill-workerd' ? undefined : area, flavour, areaApi }),
-      ],
+/**
+ * An area's polyfill modules, one per module flavour (`url.polyfill.js`, `url.workerd.polyfill.js`,
+ * `url.no-wasm.polyfill.js`; an area with no unit has the first only), each over that flavour's
+ * file of the area.
+ */
+async function polyfills(area, { globals, namespace = '' }) {
+  for (const flavour of moduleFlavours) {
+    if (AREAS[area].unit === null && flavour !== 'inline') continue;
+    await polyfill({
+      outfile: `${area}${FLAVOURS[flavour].suffix.replace(/\.js$/, '')}.polyfill.js`,
+      flavour: `polyfill-${flavour}`,
+      areaApi: { path: `./${area}${FLAVOURS[flavour].suffix}`, external: true },
+      globals,
+      namespace,
+      // (What the warning names where WebAssembly is refused.)
+      noWasmScript: AREAS[area].unit === null ? null : `${area}.no-wasm.polyfill.js`,
     });
   }
+}
+
+/** One polyfill: js/entries/polyfill.js over `areaApi`, installing `globals`. */
+async function polyfill({ outfile, flavour, areaApi, globals, namespace = '', noWasmScript, area }) {
+  const globalsModule = `export const globals = ${JSON.stringify(globals)};\nexport const namespaceName = ${JSON.stringify(namespace)};\nexport const noWasmScript = ${JSON.stringify(noWasmScript)};`;
+  await bundle({
+    entry: join(js, 'entries', 'polyfill.js'),
+    outfile: join(outDir, outfile),
+    flavour,
+    debug,
+    plugins: [areaGlobals(globalsModule), plugin({ area, flavour, areaApi })],
+  });
 }
 
 /** `#area-globals`: the globals a polyfill installs, for js/entries/polyfill.js. */
@@ -280,17 +277,25 @@ for (const [name, install, externalAreas] of wholes) {
       if (flavour === 'inline') wasmModulesFirst(outfile, metafile);
     }
   }
-  esmWrapper(name);
 }
 if (testing) {
   await bundle({
     entry: join(js, 'entries', 'testing.js'),
-    outfile: join(outDir, 'testing.cjs'),
-    flavour: 'node',
+    outfile: join(outDir, 'testing.js'),
+    flavour: 'inline',
     debug,
-    plugins: [plugin({ flavour: 'node' })],
+    plugins: [plugin({ flavour: 'inline' })],
   });
-  esmWrapper('testing');
+} else {
+  // The classic scripts (every area over the one full unit, js/entries/full.js), and the Workers'
+  // polyfill, a module over `.`'s workerd file.
+  const full = { globals: FULL.globals, noWasmScript: 'polyfill.no-wasm.js' };
+  for (const flavour of ['script', 'script-no-wasm']) {
+    const areaApi = { path: join(js, 'entries', FULL.entry) };
+    await polyfill({ ...full, outfile: FLAVOURS[flavour].file, flavour, areaApi, area: 'full' });
+  }
+  const areaApi = { path: './index.workerd.js', external: true };
+  await polyfill({ ...full, outfile: 'polyfill.workerd.js', flavour: 'polyfill-workerd', areaApi });
 }
 
 /**
@@ -312,22 +317,6 @@ function wasmModulesFirst(file, metafile) {
   if (units.size === 0) return;
   const lines = [...units].map((unit) => `export * from './${unit}-wasm.js';\n`);
   writeFileSync(file, lines.join('') + readFileSync(file, 'utf8'));
-}
-
-/** NAME.mjs: Node's `import` of NAME.cjs, with its export names listed. */
-function esmWrapper(name) {
-  const require = createRequire(join(outDir, 'x.js'));
-  const names = Object.keys(require(`./${name}.cjs`)).filter((key) => key !== 'default' && key !== '__esModule');
-  writeFileSync(
-    join(outDir, `${name}.mjs`),
-    `// Node's \`import\` of ${name}.cjs: one instance for require and import.\nimport area from './${name}.cjs';\n\nexport const { ${names.join(', ')} } = area;\n`,
-  );
-}
-
-// The sources the source maps name, once.
-for (const [source, shipped] of shippedSources) {
-  mkdirSync(join(outDir, shipped, '..'), { recursive: true });
-  cpSync(source, join(outDir, shipped));
 }
 
 // 4. Template: package.json and README; the types, one self-contained .d.ts per subpath

@@ -205,9 +205,9 @@ for (const file of readdirSync(pkg)
   say(`${file.padEnd(32)} ${kb(raw).padStart(7)} ${kb(gzip).padStart(8)} ${kb(brotli).padStart(7)}`);
 }
 
-say(`\n${'classic scripts (pkg/*polyfill.js)'.padEnd(37)}raw     gzip  brotli`);
+say(`\n${'polyfills (pkg/*polyfill*.js)'.padEnd(37)}raw     gzip  brotli`);
 for (const file of readdirSync(pkg)
-  .filter((file) => file.endsWith('polyfill.js'))
+  .filter((file) => /polyfill(\.no-wasm)?\.js$/.test(file))
   .sort()) {
   const { raw, gzip, brotli } = compressed(readFileSync(join(pkg, file)));
   say(`${file.padEnd(32)} ${kb(raw).padStart(7)} ${kb(gzip).padStart(8)} ${kb(brotli).padStart(7)}`);
@@ -218,6 +218,28 @@ const packed = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', pk
 say(
   `\nnpm pack: ${packed.entryCount} files, ${(packed.size / 1e6).toFixed(2)} MB packed, ${(packed.unpackedSize / 1e6).toFixed(2)} MB unpacked`,
 );
+// Its makeup: bytes per kind of file (docs/size.md, "Install size").
+const KINDS = [
+  ['UNIT-asm.js: the translated units', (path) => /^[a-z-]+-asm\.js$/.test(path)],
+  ['UNIT-wasm.js: the inline wasms', (path) => /^[a-z-]+-wasm\.js$/.test(path)],
+  ['UNIT.wasm: for Workers', (path) => path.endsWith('.wasm')],
+  ['polyfill.js, polyfill.no-wasm.js: classic scripts', (path) => /^polyfill(\.no-wasm)?\.js$/.test(path)],
+  ['*.polyfill.js, polyfill.workerd.js: polyfill modules', (path) => /polyfill/.test(path) && path.endsWith('.js')],
+  ['NAME.no-wasm.js', (path) => path.endsWith('.no-wasm.js')],
+  ['NAME.workerd.js', (path) => path.endsWith('.workerd.js')],
+  ['shared-*.js', (path) => path.startsWith('shared-')],
+  ['NAME.js: the inline ES modules', (path) => path.endsWith('.js')],
+  ['*.d.ts', (path) => path.endsWith('.d.ts')],
+  ['package.json, README, licenses', () => true],
+];
+const makeup = KINDS.map(([kind]) => [kind, 0, 0]);
+for (const { path, size } of packed.files) {
+  const row = makeup[KINDS.findIndex(([, matches]) => matches(path))];
+  row[1]++;
+  row[2] += size;
+}
+say(`${'kind of file'.padEnd(54)} files     MB`);
+for (const [kind, files, bytes] of makeup) say(`${kind.padEnd(54)} ${String(files).padStart(5)} ${(bytes / 1e6).toFixed(3).padStart(6)}`);
 
 const resultsFile = process.env.SIZE_RESULTS ?? join(root, 'docs', 'results', 'size.txt');
 if (resultsFile) {

@@ -3,6 +3,7 @@
 // and the many-small-calls case. Data from BENCH_DATA_DIR; see its SOURCES.md.
 // WEFT_BEFORE=path/to/another/pkg adds that build as a candidate (before/after comparisons);
 // BENCH_ENCODING=small runs only the small-call workloads.
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as exodus from '@exodus/bytes/encoding.js';
 import iconv from 'iconv-lite';
@@ -11,7 +12,11 @@ import { legacyWorkloads } from '../shared/workloads.mjs';
 import { compare } from './harness.mjs';
 import { folderBytes, wikipediaBytes } from './data.mjs';
 
-const before = process.env.WEFT_BEFORE ? await import(resolve(process.env.WEFT_BEFORE, 'index.mjs')) : undefined;
+const before = process.env.WEFT_BEFORE
+  ? await import(
+      resolve(process.env.WEFT_BEFORE, existsSync(resolve(process.env.WEFT_BEFORE, 'index.mjs')) ? 'index.mjs' : 'index.js')
+    )
+  : undefined;
 const onlySmall = process.env.BENCH_ENCODING === 'small';
 
 // Many small calls: a new decoder per 3-byte decode, and one decoder reused.

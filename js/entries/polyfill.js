@@ -1,17 +1,18 @@
-// A classic-script polyfill (`<script src=".../url.polyfill.js">`, importScripts in a worker, or
-// `import 'webweft/url/polyfill'`): installs the globals of one area (`#area-api`, names in
-// `#area-globals`; tools/build-pkg.mjs builds one per area, and `polyfill.js` is all of them one
-// after the other) synchronously at load. The namespace goes to `globalThis.webweft` explicitly,
+// A polyfill: the classic scripts `polyfill.js` and `polyfill.no-wasm.js` (`<script src>`,
+// importScripts in a worker), every area over one unit, and the per-area ES modules
+// (`import 'webweft/url/polyfill'`, `<script type="module" src=".../url.polyfill.js">`), each
+// over its area's file. Installs the globals of its areas (`#area-api`, names in
+// `#area-globals`) synchronously at load. The namespace goes to `globalThis.webweft` explicitly,
 // merged with what earlier parts put there, so it also exists when a bundler or Node loads this
 // file as a module. `webweft.ready` is an already-resolved promise of every name installed;
 // `webweft.skipped` lists the globals left to the host, with the reason.
-// Add `data-force` to the script tag (or set `globalThis.webweftPolyfillOptions = {force: true}`
-// first) to replace even good host implementations.
+// Add `data-force` to a classic script's tag (or set `globalThis.webweftPolyfillOptions =
+// {force: true}` first) to replace even good host implementations.
 //
 // Where the host cannot compile WebAssembly (a strict Content-Security-Policy, Lockdown Mode, an
-// engine without it), a script over wasm that is still being parsed into a page hands over to
-// its twin without WebAssembly (`noWasmScript`, beside it: only such pages download it);
-// otherwise the globals that need WebAssembly keep the host's, and a warning says which.
+// engine without it), polyfill.js still being parsed into a page hands over to its twin without
+// WebAssembly (`noWasmScript`, beside it: only such pages download it); otherwise the globals
+// that need WebAssembly keep the host's, and a warning says which.
 import * as api from '#area-api';
 import { globals, namespaceName, noWasmScript } from '#area-globals';
 import { compilesWasm } from '#flavour';

@@ -4,7 +4,7 @@ import { panicForTesting as encodingPanic } from '#area/encoding';
 import { panicForTesting as htmlPanic } from '#area/html';
 import { panicForTesting as urlPanic } from '#area/url';
 
-export * from './index.js';
+export * from '#area/index';
 
 /** Panics (traps) in each area's wasm; throws the last trap. */
 export function panicForTesting() {

@@ -1,7 +1,7 @@
 // The package in each engine ($WEFT_BROWSERS: Chromium, Firefox ESR, WebKitGTK), served as
 // files (no bundler): every subpath's ES module works with no init and compiles only the wasm it
-// needs, synchronously on first use; every per-area polyfill loaded by a <script> tag installs
-// only its own globals, synchronously, and works.
+// needs, synchronously on first use; every polyfill loaded by a <script> tag (polyfill.js
+// classic, the per-area ones ES modules) installs only its own globals, at load, and works.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -86,7 +86,7 @@ const SUBPATHS = [
 ];
 
 const POLYFILLS = [
-  // With the parts bundled in (one classic script): the encoding area and the public-suffix wasm.
+  // With the parts it imports: the encoding area and the public-suffix wasm.
   [
     'url.polyfill.js',
     ['URL', 'URLSearchParams'],
@@ -166,7 +166,7 @@ for (const engine of selectedEngines()) {
       }
     });
 
-    test('each polyfill, loaded by a <script data-force> tag, installs its globals (only) at load', async () => {
+    test('each polyfill, loaded by a <script> tag and forced, installs its globals (only) at load', async () => {
       for (const [file, names, expression, expected] of POLYFILLS) {
         const { page, problems } = await newPage();
         const result = await page.evaluate(
@@ -177,7 +177,10 @@ for (const engine of selectedEngines()) {
             await new Promise((resolve, reject) => {
               const script = document.createElement('script');
               script.src = `/pkg/${file}`;
-              script.setAttribute('data-force', '');
+              // (A classic script reads its tag's data-force; a module, webweftPolyfillOptions.)
+              if (file === 'polyfill.js') script.setAttribute('data-force', '');
+              else script.type = 'module';
+              globalThis.webweftPolyfillOptions = { force: true };
               script.onload = resolve;
               script.onerror = () => reject(new Error(`failed to load ${file}`));
               document.head.append(script);

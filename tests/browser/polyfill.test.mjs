@@ -1,11 +1,13 @@
-// The classic-script polyfills in each engine ($WEFT_BROWSERS: Chromium, Firefox ESR,
-// WebKitGTK): loaded by a <script> tag on a page whose globals were deleted first, by
-// importScripts in a worker that lives in another folder, and over the engine's own URL: blob
-// URLs and instanceof keep working.
+// The polyfills in each engine ($WEFT_BROWSERS: Chromium, Firefox ESR, WebKitGTK): loaded by a
+// <script> tag on a page whose globals were deleted first (polyfill.js a classic script, the
+// per-area ones ES modules over the area files beside them), in a worker that lives in another
+// folder (importScripts, or a module worker's import), and over the engine's own URL: blob URLs
+// and instanceof keep working.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { CONSOLE_RECORDER, launchEngine, selectedEngines } from '../wpt/engines.mjs';
 
@@ -35,6 +37,8 @@ const GLOBALS = {
   'base64.polyfill.js': ['atob', 'btoa'],
 };
 const ALL = GLOBALS['polyfill.js'];
+/** Whether `file` is a classic script (polyfill.js) rather than an ES module. */
+const classic = (file) => file === 'polyfill.js';
 
 // Run in the page (or worker) after the script loaded: each installed global does its job.
 const EXERCISE = `(async () => {
@@ -80,8 +84,15 @@ const pages = {};
 before(async () => {
   server = createServer((request, response) => {
     const path = new URL(request.url, 'http://x').pathname;
-    const script = path.startsWith('/vendor/webweft/') ? SCRIPTS[path.slice('/vendor/webweft/'.length)] : undefined;
-    const body = script ? readFileSync(require.resolve(script)) : pages[path];
+    // (The polyfill's file by its subpath; the files it imports beside it.)
+    const file = path.startsWith('/vendor/webweft/') ? path.slice('/vendor/webweft/'.length) : undefined;
+    const shipped = file && /^[\w.-]+\.js$/.test(file) ? join(dirname(require.resolve('webweft/package.json')), file) : undefined;
+    const body =
+      file in SCRIPTS
+        ? readFileSync(require.resolve(SCRIPTS[file]))
+        : shipped && existsSync(shipped)
+          ? readFileSync(shipped)
+          : pages[path];
     if (path === '/favicon.ico') {
       response.writeHead(204).end();
       return;
@@ -130,7 +141,7 @@ function registerTests(engine, open, problemsOf) {
         `/app/${file}.html`,
         `<!doctype html>
 <script>${DELETE_GLOBALS}</script>
-<script src="/vendor/webweft/${file}"></script>`,
+<script${classic(file) ? '' : ' type="module"'} src="/vendor/webweft/${file}"></script>`,
       );
       const { installed, results } = await page.evaluate(EXERCISE);
       assert.deepEqual(installed, names.slice().sort());
@@ -138,19 +149,21 @@ function registerTests(engine, open, problemsOf) {
       assert.deepEqual(await problemsOf(page), []);
     });
 
-    test(`${file} installs by importScripts in a worker in another folder`, async () => {
-      pages[`/app/deep/workers/${file}.worker.js`] = `${DELETE_GLOBALS}
-importScripts('../../../vendor/webweft/${file}');
+    test(`${file} installs in a worker in another folder`, async () => {
+      // (A module worker's imports run before its own code: the globals are deleted in one before.)
+      pages[`/app/deep/workers/delete-globals.js`] = DELETE_GLOBALS;
+      pages[`/app/deep/workers/${file}.worker.js`] =
+        `${classic(file) ? `${DELETE_GLOBALS}\nimportScripts('../../../vendor/webweft/${file}');` : `import './delete-globals.js';\nimport '../../../vendor/webweft/${file}';`}
 (${EXERCISE}).then((result) => postMessage(result), (error) => postMessage(String(error)));`;
       const page = await open(`/app/${file}.worker.html`, '<!doctype html><title>worker</title>');
       const result = await page.evaluate(
-        (url) =>
+        ([url, classic]) =>
           new Promise((resolve) => {
-            const worker = new Worker(url);
+            const worker = new Worker(url, { type: classic ? 'classic' : 'module' });
             worker.onmessage = (event) => resolve(event.data);
             worker.onerror = (event) => resolve(`worker error: ${event.message}`);
           }),
-        `/app/deep/workers/${file}.worker.js`,
+        [`/app/deep/workers/${file}.worker.js`, classic(file)],
       );
       assert.equal(typeof result, 'object', String(result));
       assert.deepEqual(result.installed, names.slice().sort());
@@ -160,7 +173,7 @@ importScripts('../../../vendor/webweft/${file}');
   }
 
   // Chromium's URL fails weft's feature test, so the script replaces it unforced; Firefox's and
-  // WebKit's may pass it, so there the script is forced (data-force) to test the same replacement.
+  // WebKit's may pass it, so there the module is forced (webweftPolyfillOptions) to test the same replacement.
   test(`over ${engine}'s own URL: blob URLs round-trip and earlier URLs are still instanceof URL`, async () => {
     const page = await open(
       '/app/native.html',
@@ -171,7 +184,7 @@ importScripts('../../../vendor/webweft/${file}');
   window.nativeCreate = URL.createObjectURL;
   window.before = new URL('https://example.com/?a=1');
 </script>
-<script src="/vendor/webweft/url.polyfill.js"${engine === 'chromium' ? '' : ' data-force'}></script>`,
+${engine === 'chromium' ? '' : '<script>window.webweftPolyfillOptions = { force: true };</script>\n'}<script type="module" src="/vendor/webweft/url.polyfill.js"></script>`,
     );
     const result = await page.evaluate(async () => {
       const blobURL = URL.createObjectURL(new Blob(['weft ✓'], { type: 'text/plain' }));
@@ -212,12 +225,12 @@ importScripts('../../../vendor/webweft/${file}');
     assert.deepEqual(await problemsOf(page), []);
   });
 
-  test('data-force replaces globals that pass the feature tests', async () => {
+  test('webweftPolyfillOptions.force replaces globals that pass the feature tests', async () => {
     const page = await open(
       '/app/force.html',
       `<!doctype html>
-<script>window.nativeAtob = atob;</script>
-<script src="/vendor/webweft/base64.polyfill.js" data-force></script>`,
+<script>window.nativeAtob = atob; window.webweftPolyfillOptions = { force: true };</script>
+<script type="module" src="/vendor/webweft/base64.polyfill.js"></script>`,
     );
     assert.deepEqual(await page.evaluate(() => [[...webweft.installed].sort(), atob !== nativeAtob, atob('YQ==')]), [
       ['atob', 'btoa'],

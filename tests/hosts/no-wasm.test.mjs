@@ -221,20 +221,17 @@ test('in that realm the build over wasm leaves no broken global: polyfill.js ins
   );
 });
 
-test("in that realm a module entry's first call names the cause and the ways out", () => {
+test("in that realm a module entry's first call names the cause and the ways out", async () => {
   const context = noWasmRealm();
-  const module = { exports: {} };
-  vm.runInContext(
-    `(function (exports, require, module, __filename, __dirname) {${readFileSync(join(pkgDir, 'url.cjs'), 'utf8')}\n})`,
-    context,
-    { filename: 'url.cjs' },
-  )(
-    module.exports,
-    (specifier) => (specifier.startsWith('node:') ? require(specifier) : { lookUpPublicSuffix() {} }),
-    module,
-    join(pkgDir, 'url.cjs'),
-    pkgDir,
-  );
+  // webweft/url's ES modules as they are, bundled into one script for the realm.
+  const { outputFiles } = await esbuild.build({
+    stdin: { contents: "export * from './url.js';", resolveDir: pkgDir },
+    bundle: true,
+    format: 'iife',
+    globalName: 'weftURL',
+    write: false,
+  });
+  const module = { exports: vm.runInContext(`${outputFiles[0].text}\nweftURL;`, context, { filename: 'url.js' }) };
   const error = (() => {
     try {
       new module.exports.URL('HTTP://EXAMPLE.com/%7efoo/../x?é');

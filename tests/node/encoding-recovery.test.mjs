@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
 test('a streaming TextDecoder keeps its state across a panic and a fresh instance', async (t) => {
-  const weft = await import('../../target/pkg-testing/testing.mjs');
+  const weft = await import('../../target/pkg-testing/testing.js');
   t.mock.method(console, 'error', () => {});
   const a = Uint8Array.of(0x82, 0xa0); // あ in Shift_JIS
   for (const length of [1, 10, 300]) {

@@ -1080,7 +1080,7 @@ test('100,000 calls, half of them errors, leave the wasm heap the size it was', 
 
 test('after a panic, the first call of each kind runs on the fresh instance', async (t) => {
   // The test-only build with a deliberate panic (see tests/node/recovery.test.mjs).
-  const weft = await import('../../target/pkg-testing/testing.mjs');
+  const weft = await import('../../target/pkg-testing/testing.js');
   t.mock.method(console, 'error', () => {});
   assert.throws(() => weft.panicForTesting(), WebAssembly.RuntimeError);
   assert.equal(weft.html.serializeDate(date(2016, 2, 29)), '2016-02-29', 'a serializer first');

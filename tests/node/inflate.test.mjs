@@ -1,6 +1,6 @@
 // js/inflate.js, the inline flavour's wasm decoder: raw DEFLATE streams from zlib at every level
 // and strategy, and the data inlined in pkg/ (each UNIT-wasm.js that the browser/bundler/Deno
-// modules import, and each polyfill), which must inflate to exactly the .wasm the node flavour reads.
+// modules import, and each polyfill), which must inflate to exactly the .wasm the workerd flavour imports.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -97,13 +97,10 @@ test('works in a realm whose typed array, Array, String and Function methods wer
   assert.ok(Buffer.from(inflated.buffer).equals(bytes));
 });
 
-/** The wasm units each polyfill and UNIT-wasm.js of pkg/ carries (the other ES modules import them). */
+/** The wasm units polyfill.js and each UNIT-wasm.js of pkg/ carry (the ES modules import them). */
 function expectedUnits(file) {
   if (file === 'polyfill.js') return ['full'];
-  // url.polyfill.js carries the parts webweft/url loads on first use, each over its own wasm.
-  if (file === 'url.polyfill.js') return ['encoding', 'public-suffix', 'url'];
-  // Each UNIT-wasm.js, and an area's wasm polyfill, carry their own unit.
-  const carrier = /^([a-z-]+)(?:-wasm|\.polyfill)\.js$/.exec(file);
+  const carrier = /^([a-z-]+)-wasm\.js$/.exec(file);
   return carrier && wasmFiles.includes(`${carrier[1]}.wasm`) ? [carrier[1]] : [];
 }
 

@@ -35,9 +35,9 @@ function assertNotIncluded(fn, name) {
   });
 }
 
-test('import and require resolve to the lite node builds, with the full API', () => {
-  assert.equal(import.meta.resolve('webweft/lite'), `file://${join(pkgDir, 'lite.mjs')}`);
-  assert.equal(require.resolve('webweft/lite'), join(pkgDir, 'lite.cjs'));
+test('import and require resolve to the lite ES module, with the full API', () => {
+  assert.equal(import.meta.resolve('webweft/lite'), `file://${join(pkgDir, 'lite.js')}`);
+  assert.equal(require.resolve('webweft/lite'), join(pkgDir, 'lite.js'));
   const cjs = require('webweft/lite');
   assert.deepEqual(Object.keys(lite).sort(), Object.keys(full).sort());
   assert.deepEqual(Object.keys(cjs).sort(), Object.keys(full).sort());
@@ -195,7 +195,7 @@ const { createRequire } = require('node:module');
 const load = createRequire(${JSON.stringify(join(pkgDir, 'x.js'))});
 const cases = JSON.parse(require('node:fs').readFileSync(0, 'utf8'));
 let checked = 0;
-for (const file of ['./encoding-lite.cjs', './encoding.cjs']) {
+for (const file of ['./encoding-lite.js', './encoding.js']) {
   const { TextEncoder } = load(file);
   const encoder = new TextEncoder();
   for (const [string, encoded, into] of cases) {

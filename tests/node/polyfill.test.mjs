@@ -1,4 +1,5 @@
-// The classic-script polyfills in a Node `vm` context: each loads and installs in a realm that
+// The polyfills in a Node `vm` context (polyfill.js as it is, a classic script; the per-area
+// ES modules bundled with what they import into one script): each loads and installs in a realm that
 // has none of the globals it provides (nor TextEncoder/TextDecoder, DOMException, Blob, fetch,
 // location, document: only ECMAScript's built-ins and WebAssembly), in one that has some of them,
 // and the installer keeps what the host alone can do when it replaces an interface.
@@ -7,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import vm from 'node:vm';
+import { buildSync } from 'esbuild';
 
 const require = createRequire(import.meta.url);
 // ES2026's Uint8Array base64 and hex, which the base64 polyfills install on Uint8Array (Node's
@@ -42,7 +44,10 @@ const PROVIDED = [
   'TextEncoderStream',
   'structuredClone',
 ];
-const source = (specifier) => readFileSync(require.resolve(specifier), 'utf8');
+const source = (specifier) =>
+  specifier === 'webweft/polyfill'
+    ? readFileSync(require.resolve(specifier), 'utf8')
+    : buildSync({ entryPoints: [require.resolve(specifier)], bundle: true, format: 'iife', write: false }).outputFiles[0].text;
 
 /** A fresh realm whose global object has only `globals` beyond ECMAScript's; runs `code` there. */
 function realm(globals = {}) {

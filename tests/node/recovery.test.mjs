@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import { instances } from './wasm-instances.mjs';
 
 test('after a panic the module keeps working', async (t) => {
-  const weft = await import('../../target/pkg-testing/testing.mjs');
+  const weft = await import('../../target/pkg-testing/testing.js');
   const reported = t.mock.method(console, 'error', () => {});
   assert.equal(weft.btoa('before'), 'YmVmb3Jl');
   assert.throws(() => weft.panicForTesting(), WebAssembly.RuntimeError);
@@ -23,11 +23,11 @@ test('after a panic in the release package, each wasm is replaced by a fresh ins
   // address space (`ioInput`, called on the wasm's exports directly) is a panic in Vec.
   const require = createRequire(import.meta.url);
   const areas = [
-    ['url.cjs', (area) => new area.URL('https://a.test/b/../c').href],
-    ['url.cjs', (area) => area.publicSuffix('a.b.co.uk')],
-    ['encoding.cjs', (area) => new area.TextDecoder('sjis').decode(Uint8Array.of(0x82, 0xa0))],
-    ['encoding-lite.cjs', (area) => new area.TextDecoder('latin1').decode(Uint8Array.of(0xe9, 0x41))],
-    ['html.cjs', (area) => area.parseInteger('42')],
+    ['url.js', (area) => new area.URL('https://a.test/b/../c').href],
+    ['url.js', (area) => area.publicSuffix('a.b.co.uk')],
+    ['encoding.js', (area) => new area.TextDecoder('sjis').decode(Uint8Array.of(0x82, 0xa0))],
+    ['encoding-lite.js', (area) => new area.TextDecoder('latin1').decode(Uint8Array.of(0xe9, 0x41))],
+    ['html.js', (area) => area.parseInteger('42')],
   ];
   for (const [file, call] of areas) {
     const area = require(`../../pkg/${file}`);

@@ -1,15 +1,15 @@
 // The URL constructor's JS path (js/url.js scanNormalized): until url.wasm is instantiated, an
 // input already in normalized form is taken without wasm. For every input it takes, the URL
-// object must be the one the wasm path makes. A second instance of the url area (url.cjs loaded
-// again) whose wasm cannot compile answers only what the JS path takes; the package's own
-// instance, its wasm instantiated first, is the reference.
+// object must be the one the wasm path makes. A second instance of the url area (url.js and its
+// imports evaluated again) whose wasm cannot compile answers only what the JS path takes; the
+// package's own instance, its wasm instantiated first, is the reference.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { build } from 'esbuild';
 import fc from 'fast-check';
 import * as weft from 'webweft/url';
 
@@ -29,11 +29,18 @@ WebAssembly.Module = new Proxy(WebAssembly.Module, {
     return Reflect.construct(target, args, newTarget);
   },
 });
-const require = createRequire(import.meta.url);
-const areaFile = require.resolve('webweft/url');
-delete require.cache[areaFile];
-const cold = require(areaFile);
-delete require.cache[areaFile];
+// (A copy of webweft/url and the modules it imports, bundled as they are: evaluated afresh.)
+const { outputFiles } = await build({
+  stdin: { contents: "export * from 'webweft/url';", resolveDir: fileURLToPath(new URL('.', import.meta.url)) },
+  bundle: true,
+  format: 'esm',
+  // (Node's files: the wasm read from pkg/, as the package's own instance reads it.)
+  platform: 'node',
+  define: { 'import.meta.dirname': JSON.stringify(dirname(fileURLToPath(import.meta.resolve('webweft/package.json')))) },
+  write: false,
+  logLevel: 'error',
+});
+const cold = await import(`data:text/javascript;base64,${Buffer.from(outputFiles[0].text).toString('base64')}`);
 assert.notEqual(cold.URL, weft.URL);
 
 /** `f()` with compiling wasm blocked: its result, or BLOCKED if it needed wasm. */

@@ -756,7 +756,7 @@ test('many URL and URLSearchParams objects are reclaimed, and wasm memory stays 
 
 test('after a panic, the first call of each kind runs on the fresh instance', async (t) => {
   // The test-only build with a deliberate panic (see tests/node/recovery.test.mjs).
-  const testing = await import('../../target/pkg-testing/testing.mjs');
+  const testing = await import('../../target/pkg-testing/testing.js');
   t.mock.method(console, 'error', () => {});
   const url = new testing.URL('https://a.test/?x=1');
   const params = url.searchParams;

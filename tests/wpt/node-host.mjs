@@ -1,39 +1,30 @@
 // Runs a WPT file in Node: a fresh vm context (its own realm, so `instanceof` and error
-// constructors behave as on the web), weft's CommonJS build (index.cjs and the area files it
-// requires; with `--host whatwg-url`, the whatwg-url drop-in's files) evaluated inside it, weft's
+// constructors behave as on the web), weft's ES modules (index.js and the area files it imports;
+// with `--host whatwg-url`, the whatwg-url drop-in's files) evaluated inside it, weft's
 // implementations installed as the context's globals (never the host's), then the real
 // testharness.js, the META scripts and the test file.
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import vm from 'node:vm';
+import { build } from 'esbuild';
 import { locate, normalizeResults, pkgDir, readMeta, wptDir } from './lib.mjs';
 
-// The package's CommonJS files by path, read once.
-const sources = new Map();
-const source = (file) => sources.get(file) ?? sources.set(file, readFileSync(file, 'utf8')).get(file);
-const hostRequire = createRequire(join(pkgDir, 'index.cjs'));
-
-/** A `require` that evaluates the package's own files (`./NAME.cjs`) in the context's realm. */
-function contextRequire(run) {
-  const modules = new Map();
-  const require = (specifier) => {
-    if (!specifier.startsWith('./')) return hostRequire(specifier);
-    const file = join(pkgDir, specifier);
-    if (!modules.has(file)) {
-      const module = { exports: {} };
-      modules.set(file, module);
-      run(`(function (exports, require, module, __filename, __dirname) {${source(file)}\n})`, file)(
-        module.exports,
-        require,
-        module,
-        file,
-        pkgDir,
-      );
-    }
-    return modules.get(file).exports;
-  };
-  return require;
+// The package's files as one script per entry (a vm context runs scripts; its modules need a
+// flag), made once by esbuild without changing them: each evaluates to the entry's namespace.
+const scripts = new Map();
+async function packageScript(contents) {
+  if (!scripts.has(contents)) {
+    const { outputFiles } = await build({
+      stdin: { contents, resolveDir: pkgDir, sourcefile: 'wpt-entry.js' },
+      bundle: true,
+      format: 'iife',
+      globalName: '__webweftEntry',
+      write: false,
+      logLevel: 'error',
+    });
+    scripts.set(contents, `${outputFiles[0].text}\n__webweftEntry;`);
+  }
+  return scripts.get(contents);
 }
 const testharnessSource = readFileSync(join(wptDir, 'resources', 'testharness.js'), 'utf8');
 const FILE_TIMEOUT_MS = 120_000;
@@ -75,18 +66,18 @@ function readWptFile(url) {
 }
 
 /**
- * `--host whatwg-url`: webweft's whatwg-url drop-in (whatwg-url-webidl2js-wrapper.cjs and the
- * files it requires, evaluated in the context's realm) installs its URL and URLSearchParams
+ * `--host whatwg-url`: webweft's whatwg-url drop-in (whatwg-url-webidl2js-wrapper.js,
+ * whatwg-url.js and the files they import, evaluated in the context's realm) installs its URL and URLSearchParams
  * interfaces on the context's global as jsdom installs them on a window; the percent-encoding
  * driver's `webweft.parseURL(input, base, {encoding})` is the drop-in's parseURL with that
  * encoding, its record serialized into a URL object.
  */
-function installWhatwgURL(global, run) {
-  const require = contextRequire(run);
-  const wrapper = require('./whatwg-url-webidl2js-wrapper.cjs');
+async function installWhatwgURL(global, run) {
+  const entry =
+    "export * as wrapper from './whatwg-url-webidl2js-wrapper.js'; export { parseURL, serializeURL } from './whatwg-url.js';";
+  const { wrapper, parseURL, serializeURL } = run(await packageScript(entry), join(pkgDir, 'whatwg-url.js'));
   wrapper.URL.install(global, ['Window']);
   wrapper.URLSearchParams.install(global, ['Window']);
-  const { parseURL, serializeURL } = require('./whatwg-url.cjs');
   global.webweft = {
     parseURL(input, base, { encoding } = {}) {
       const record = parseURL(input, { baseURL: parseURL(base), encoding });
@@ -106,13 +97,13 @@ export async function runFile(relativePath, host) {
   if (title) global.META_TITLE = title;
 
   if (host === 'whatwg-url') {
-    installWhatwgURL(global, run);
+    await installWhatwgURL(global, run);
   } else {
     // weft, evaluated in the context's realm, then installed over every global it provides.
-    const module = { exports: contextRequire(run)('./index.cjs') };
-    const installed = module.exports.installPolyfill({ force: true });
+    const weft = run(await packageScript("export * from './index.js';"), join(pkgDir, 'index.js'));
+    const installed = weft.installPolyfill({ force: true });
     // weft's whole API, for drivers that test more than the globals (as the polyfill's `weft`).
-    global.webweft = module.exports;
+    global.webweft = weft;
     if (!installed.includes('atob')) throw new Error(`weft's globals were not installed: ${installed}`);
   }
 

@@ -19,18 +19,23 @@ export function instantiate(imports) {
   return instantiateModule(module, imports, ${JSON.stringify(subpath)});
 }`;
   switch (flavour) {
-    // Node and Bun: the .wasm beside the bundle (its path joined at load: a page may replace
-    // Array.prototype's members after load, and instantiation is lazy).
-    case 'node':
-      return `const { readFileSync } = require('node:fs');
-const file = require('node:path').join(__dirname, ${JSON.stringify(`${unit}.wasm`)});
-${compiled('readFileSync(file)')}`;
-    // Browsers, bundlers, Deno: base64 of a raw DEFLATE stream in UNIT-wasm.js beside the module
-    // (a bundler needs no loader for it), inflated by js/inflate.js on first use.
+    // Node, Bun, Deno, browsers, bundlers: base64 of a raw DEFLATE stream in UNIT-wasm.js beside
+    // the module (a bundler needs no loader for it), inflated by js/inflate.js on first use.
+    // (The bytes are kept until a compile succeeds: a host that refuses is asked again on each
+    // call, without inflating again.)
     case 'inline':
-      return `import { inflateBase64 } from './inflate.js';
+      return `import { compileModule, instantiateModule } from ${wasmModule};
+import { inflateBase64 } from './inflate.js';
 import WASM from '#unit-data/${unit}-wasm';
-${compiled(`inflateBase64(WASM, ${inline.length})`)}`;
+let module;
+let bytes;
+export function instantiate(imports) {
+  if (module === undefined) {
+    module = compileModule(() => (bytes ??= inflateBase64(WASM, ${inline.length})), ${JSON.stringify(subpath)});
+    bytes = undefined;
+  }
+  return instantiateModule(module, imports);
+}`;
     // A classic script: the same text, in the script.
     case 'polyfill':
       return `import { inflateBase64 } from './inflate.js';
