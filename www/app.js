@@ -10,8 +10,9 @@ import html from './panels/html.js';
 import mime from './panels/mime.js';
 import structuredClonePanel from './panels/structured-clone.js';
 import url from './panels/url.js';
+import urlpattern from './panels/urlpattern.js';
 
-const panels = [base64, encoding, html, structuredClonePanel, url, mime, dataURL, encodingSniff];
+const panels = [base64, encoding, html, structuredClonePanel, url, urlpattern, mime, dataURL, encodingSniff];
 const ids = panels.map((p) => p.id);
 
 // ?panel=url&input=… ; an old #url link still opens its panel.

@@ -86,17 +86,17 @@ export const natives = Object.freeze({
     });
   },
   /**
-   * new URLPattern(...patternArgs) (or its exception): the pattern's components and
-   * hasRegExpGroups, and test/exec of `inputArgs`; undefined where the browser has no URLPattern.
+   * new URLPattern(...patternArgs) (or its exception): the pattern's components,
+   * hasRegExpGroups, test and exec; undefined where the browser has no URLPattern.
    */
   urlPattern:
     NativeURLPattern &&
-    ((patternArgs, inputArgs) => {
+    ((patternArgs) => {
       const pattern = new NativeURLPattern(...patternArgs);
       return {
         ...Object.fromEntries(urlPatternGetters.map(([name, get]) => [name, apply(get, pattern, [])])),
-        test: () => apply(urlPatternTest, pattern, inputArgs),
-        exec: () => apply(urlPatternExec, pattern, inputArgs),
+        test: (...inputArgs) => apply(urlPatternTest, pattern, inputArgs),
+        exec: (...inputArgs) => apply(urlPatternExec, pattern, inputArgs),
       };
     }),
 });
