@@ -67,7 +67,7 @@ lint:
 	cargo clippy --target wasm32-unknown-unknown --lib --features bindings -- -D warnings
 	@# Every wasm feature set tools/build-pkg.mjs builds compiles cleanly too, and the crate
 	@# builds for the MVP target of the no-wasm build.
-	for features in url url-records public-suffix public-suffix-list encoding encoding-legacy html html-encoding-sniffing mime-type-records mime-type-records,data-url lite; do \
+	for features in url url-records urlpattern-class public-suffix public-suffix-list encoding encoding-legacy html html-encoding-sniffing mime-type-records mime-type-records,data-url lite; do \
 	  cargo clippy -q --target wasm32-unknown-unknown --lib --no-default-features --features $$features,bindings -- -D warnings; \
 	done
 	cargo clippy -q --target wasm32v1-none --lib --features bindings -- -D warnings

@@ -5,3 +5,4 @@ export * from '#area/base64';
 export * from '#area/encoding';
 export * from '#area/structured-clone';
 export * from '#area/url';
+export * from '#area/urlpattern';

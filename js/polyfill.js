@@ -36,7 +36,20 @@ const GLOBALS = {
   DOMException: { hostIsGood: () => typeof globalThis.DOMException === 'function', evenForced: true },
   URL: { hostIsGood: () => hostURLIsCurrent(), usesUnit: true },
   URLSearchParams: { hostIsGood: () => hostURLSearchParamsIsCurrent(), usesUnit: true },
+  URLPattern: { hostIsGood: () => hostURLPatternIsCurrent(), usesUnit: true },
 };
+
+/** The host's URLPattern has hasRegExpGroups, ignoreCase and the standard's optional prefix. */
+function hostURLPatternIsCurrent() {
+  const { URLPattern } = globalThis;
+  if (typeof URLPattern !== 'function') return false;
+  try {
+    const pattern = new URLPattern({ pathname: '/:a/:b?' }, { ignoreCase: true });
+    return pattern.hasRegExpGroups === false && pattern.exec({ pathname: '/X' })?.pathname.groups.a === 'X';
+  } catch {
+    return false;
+  }
+}
 
 /** weft's streams are TransformStreams: without the host's, installing them would only throw later. */
 function hostHasTransformStream() {
@@ -168,6 +181,7 @@ const INTERFACES = new Set([
   'TextEncoderStream',
   'URL',
   'URLSearchParams',
+  'URLPattern',
   'DOMException',
 ]);
 const ordinaryHasInstance = Function.prototype[Symbol.hasInstance];

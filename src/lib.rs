@@ -15,13 +15,15 @@
 //! |---|---|---|
 //! | [`infra`] | Infra: code point classes, ASCII string operations, forgiving-base64 | always |
 //! | `url` | URL: the parser, setters, hosts and IDNA, origins, `URLSearchParams`, validation errors | `url` |
+//! | `urlpattern` | URL Pattern: `URLPattern` (linear-time matching without custom regexp groups) | `urlpattern` (`urlpattern-regress`: custom groups on `regress`) |
 //! | `public_suffix` | the Public Suffix List algorithm (also re-exported by `url`) | `public-suffix-list` (`public-suffix` with `url`) |
 //! | `encoding` | Encoding: every encoding's decoder and encoder, labels, `TextDecoder`'s state | `encoding` (legacy CJK encodings: `encoding-legacy`) |
 //! | `html` | HTML microsyntaxes (numbers, dates, colors, tokens, attributes), the `meta` charset, encoding-parsing a URL, the encoding sniffing algorithm | `html` (encoding-parsing with `url` and `encoding`; sniffing with `encoding`, or `html-encoding-sniffing` alone) |
 //! | `mimesniff` | MIME Sniffing: MIME type records, the groups, the pattern tables, the computed MIME type of a resource | `mimesniff` |
 //! | `fetch` | Fetch's `data:` URL processor | `data-url` |
 //!
-//! Features: `full` (the default) is `lite` + `encoding-legacy` + `public-suffix`; `lite` is
+//! Features: `full` (the default) is `lite` + `encoding-legacy` + `public-suffix` +
+//! `urlpattern-regress`; `lite` is
 //! `url` + `encoding` + `html` + `mimesniff` + `data-url`. `bindings` (wasm32 only) adds the wasm-bindgen layer with the
 //! npm package's allocator and panic handler: a Rust crate that depends on webweft leaves it
 //! off. `testing-hooks` is for this repository's tests.
@@ -121,6 +123,9 @@ pub mod infra;
 pub mod public_suffix;
 #[cfg(feature = "url")]
 pub mod url;
+
+#[cfg(feature = "urlpattern")]
+pub mod urlpattern;
 
 #[cfg(any(feature = "html", feature = "html-encoding-sniffing"))]
 pub mod html;

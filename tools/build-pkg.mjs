@@ -42,9 +42,11 @@ const UNITS = {
   mimesniff: { features: 'mime-type-records,data-url', subpath: 'webweft/mimesniff' },
   // HTML's encoding sniffing with the encoding labels (webweft/html-encoding-sniffer).
   'html-encoding-sniffer': { features: 'html-encoding-sniffing', subpath: 'webweft/html-encoding-sniffer' },
+  // URLPattern (js/urlpattern.js) with the URL parser it canonicalizes through.
+  urlpattern: { features: 'urlpattern-class', subpath: 'webweft/urlpattern' },
   // Everything in one unit, for polyfill.js (one script, so one copy of the URL parser and the
   // encoders instead of one per area).
-  full: { features: 'full', subpath: 'webweft/polyfill' },
+  full: { features: 'full,urlpattern-class', subpath: 'webweft/polyfill' },
 };
 
 /**
@@ -58,6 +60,7 @@ const OPT_LEVELS = {
   wasm: { 'encoding-lite': 's', html: 's' },
   js: {
     url: 's',
+    urlpattern: 's',
     'public-suffix': 's',
     encoding: 's',
     'encoding-lite': 's',
@@ -82,6 +85,7 @@ const AREAS = {
   base64: { entry: 'base64.js', unit: null, globals: ['atob', 'btoa', 'DOMException'] },
   encoding: { entry: 'encoding.js', globals: ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream'] },
   url: { entry: 'url.js', globals: ['URL', 'URLSearchParams'] },
+  urlpattern: { entry: 'urlpattern.js', globals: ['URLPattern'] },
   'encoding-lite': { entry: 'encoding.js', globals: [], polyfill: false },
   // No unit (js/structured-clone/).
   'structured-clone': { entry: 'structured-clone.js', unit: null, globals: ['structuredClone', 'DOMException'] },
@@ -114,6 +118,7 @@ const FULL = {
     'structuredClone',
     'URL',
     'URLSearchParams',
+    'URLPattern',
   ],
 };
 
@@ -339,6 +344,7 @@ const htmlTopLevel = () =>
 const declarations = {
   base64: () => types('base64.d.ts') + types('dom-exception.d.ts'),
   url: () => types('url.d.ts'),
+  urlpattern: () => types('urlpattern.d.ts'),
   encoding: () => types('encoding.d.ts'),
   'encoding-lite': () => types('encoding.d.ts'),
   'structured-clone': () => types('structured-clone.d.ts') + types('dom-exception.d.ts'),
@@ -350,7 +356,7 @@ const declarations = {
   'data-urls': () => types('data-urls.d.ts'),
   'html-encoding-sniffer': () => types('html-encoding-sniffer.d.ts'),
   index: () =>
-    ['base64', 'dom-exception', 'encoding', 'html', 'install-polyfill', 'structured-clone', 'url']
+    ['base64', 'dom-exception', 'encoding', 'html', 'install-polyfill', 'structured-clone', 'url', 'urlpattern']
       .map((name) => types(`${name}.d.ts`))
       .join('\n'),
   // Every polyfill subpath: the globals `webweft` and `webweftPolyfillOptions`.

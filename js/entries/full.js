@@ -4,3 +4,4 @@ export * from './encoding.js';
 export * as html from './html.js';
 export * from './structured-clone.js';
 export * from './url.js';
+export * from './urlpattern.js';

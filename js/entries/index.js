@@ -4,6 +4,7 @@ export * from '#area/base64';
 export * from '#area/encoding';
 export * from '#area/structured-clone';
 export * from '#area/url';
+export * from '#area/urlpattern';
 export { installPolyfill } from '#area/install';
 // `html`: the html area's module namespace (ES modules) or a frozen copy of its exports (CommonJS,
 // whose interop would add a `default`).

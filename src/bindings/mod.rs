@@ -27,6 +27,9 @@ mod url_records;
 // Fetch's data: URL processor, for the data-urls drop-in over the mimesniff unit.
 #[cfg(all(feature = "mime-type-records", feature = "data-url"))]
 mod data_url;
+// URLPattern, for the urlpattern unit only.
+#[cfg(feature = "urlpattern-class")]
+mod urlpattern;
 
 /// Talc as the allocator: ~3 KB gzip smaller than dlmalloc and faster (docs/size.md); it reuses
 /// freed memory and grows the wasm memory only when nothing free fits.

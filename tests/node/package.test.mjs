@@ -20,6 +20,10 @@ const manifest = JSON.parse(readFileSync(join(pkgDir, 'package.json'), 'utf8'));
 const SUBPATHS = {
   '.': { file: 'index', call: (m) => m.btoa('a') === 'YQ==' },
   './url': { file: 'url', call: (m) => new m.URL('HTTP://A.test/b/../c').href === 'http://a.test/c' },
+  './urlpattern': {
+    file: 'urlpattern',
+    call: (m) => new m.URLPattern({ pathname: '/:id' }).exec('https://a.test/7')?.pathname.groups.id === '7',
+  },
   './encoding': { file: 'encoding', call: (m) => new m.TextDecoder('sjis').decode(new Uint8Array([0x82, 0xa0])) === '\u3042' },
   './encoding-lite': {
     file: 'encoding-lite',
@@ -75,6 +79,7 @@ test('every subpath resolves to its node builds under import and require, one in
 test('the whole package re-exports the areas: one class per API, whatever the subpath', async () => {
   const cjs = require('webweft');
   assert.equal(esm.URL, require('webweft/url').URL);
+  assert.equal(esm.URLPattern, require('webweft/urlpattern').URLPattern);
   assert.equal(esm.TextDecoder, (await import('webweft/encoding')).TextDecoder);
   assert.equal(esm.structuredClone, require('webweft/structured-clone').structuredClone);
   assert.equal(esm.atob, (await import('webweft/base64')).atob);
@@ -205,7 +210,7 @@ test("the shipped wasms carry no panic locations: neither source paths nor std's
     .map((file) => [file, readFileSync(join(pkgDir, file))]);
   const inline = /"([A-Za-z0-9+/]{1000,}={0,2})"/.exec(readFileSync(join(pkgDir, 'polyfill.js'), 'utf8'))[1];
   wasms.push(['polyfill.js', inflateRawSync(Buffer.from(inline, 'base64'))]);
-  assert.equal(wasms.length, 9);
+  assert.equal(wasms.length, 10);
   for (const [file, bytes] of wasms) {
     const text = bytes.toString('latin1');
     assert.deepEqual(text.match(/[\w./-]*\.rs\0/g), null, `${file}: no source paths`);
@@ -251,7 +256,7 @@ test("an app's bundle has every inline wasm it uses together, ahead of the areas
   const { build } = await import('esbuild');
   const wasmText = /"[A-Za-z0-9+/]{1000,}={0,2}"/g;
   for (const [app, units] of [
-    ["import * as webweft from 'webweft'; console.log(webweft);", ['encoding', 'html', 'public-suffix', 'url']],
+    ["import * as webweft from 'webweft'; console.log(webweft);", ['encoding', 'html', 'public-suffix', 'url', 'urlpattern']],
     ["import { URL } from 'webweft'; console.log(new URL('https://a.test/').host);", ['url']],
     // (webweft/url can reach the encoding area's wasm: its module starts with both.)
     [
@@ -314,6 +319,7 @@ test('the ES modules for bundlers share one copy of the modules that are not per
     'mimesniff',
     'public-suffix',
     'url',
+    'urlpattern',
     'whatwg-url-core',
   ];
   const flavours = ['.js', '.workerd.js', '.no-wasm.js'];
@@ -356,9 +362,11 @@ const POLYFILLS = {
       'structuredClone',
       'URL',
       'URLSearchParams',
+      'URLPattern',
     ],
   ],
   './url/polyfill': ['url.polyfill.js', ['URL', 'URLSearchParams']],
+  './urlpattern/polyfill': ['urlpattern.polyfill.js', ['URLPattern']],
   './encoding/polyfill': ['encoding.polyfill.js', ['TextDecoder', 'TextEncoder', 'TextDecoderStream', 'TextEncoderStream']],
   './structured-clone/polyfill': ['structured-clone.polyfill.js', ['structuredClone', 'DOMException']],
   './base64/polyfill': ['base64.polyfill.js', ['atob', 'btoa', 'DOMException']],

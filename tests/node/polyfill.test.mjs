@@ -13,6 +13,7 @@ const AREAS = {
   // Where the host has no DOMException, the polyfills whose errors are DOMExceptions install webweft's.
   'webweft/base64/polyfill': ['atob', 'btoa', 'DOMException'],
   'webweft/url/polyfill': ['URL', 'URLSearchParams'],
+  'webweft/urlpattern/polyfill': ['URLPattern'],
   // A bare realm has no TransformStream, so the streams are not installed.
   'webweft/encoding/polyfill': ['TextDecoder', 'TextEncoder'],
   'webweft/structured-clone/polyfill': ['structuredClone', 'DOMException'],
@@ -24,6 +25,7 @@ const PROVIDED = [
   'DOMException',
   'URL',
   'URLSearchParams',
+  'URLPattern',
   'TextDecoder',
   'TextEncoder',
   'TextDecoderStream',
@@ -52,6 +54,8 @@ const EXERCISE = {
   TextEncoder: "new TextEncoder().encode('a\\u{1F600}\\uD800').join() === '97,240,159,152,128,239,191,189'",
   DOMException:
     "(() => { const e = new DOMException('m', 'DataCloneError'); return e.code === 25 && e.name === 'DataCloneError' && e.message === 'm' && Object.getPrototypeOf(DOMException.prototype) === Error.prototype && DOMException.DATA_CLONE_ERR === 25 && Object.prototype.toString.call(e) === '[object DOMException]'; })()",
+  URLPattern:
+    "(() => { const p = new URLPattern('https://*.test/:id(\\\\d+)'); return p.exec('https://a.test/42').pathname.groups.id === '42' && !p.test('https://a.test/x'); })()",
   structuredClone:
     "(() => { const m = new Map([[1, { d: new Date(0) }]]); m.set('self', m); const c = structuredClone(m); return c !== m && c.get('self') === c && c.get(1).d.getTime() === 0; })()",
 };
@@ -80,7 +84,14 @@ test('a polyfill keeps the host globals that pass its feature tests and fills in
   run(source('webweft/polyfill'));
   assert.equal(run('TextEncoder') === TextEncoder, true, "the host's TextEncoder stays");
   assert.equal(run('atob') === atob, true, "the host's atob stays");
-  assert.deepEqual(list('webweft.installed'), ['DOMException', 'TextDecoder', 'URL', 'URLSearchParams', 'structuredClone']);
+  assert.deepEqual(list('webweft.installed'), [
+    'DOMException',
+    'TextDecoder',
+    'URL',
+    'URLPattern',
+    'URLSearchParams',
+    'structuredClone',
+  ]);
   assert.equal(run(EXERCISE.TextDecoder), true);
   assert.equal(run(EXERCISE.URL), true);
 });

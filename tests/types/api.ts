@@ -3,6 +3,8 @@
 import * as whole from 'webweft';
 import { URL as WeftURL, URLSearchParams as WeftParams, parseURL, publicSuffix, hostType } from 'webweft/url';
 import type { URLValidationError } from 'webweft/url';
+import { URLPattern } from 'webweft/urlpattern';
+import type { URLPatternResult } from 'webweft/urlpattern';
 import { TextDecoder, TextEncoder, TextDecoderStream, encode, decode, labelToEncoding, sniffBOM } from 'webweft/encoding';
 import { TextDecoder as LiteDecoder } from 'webweft/encoding-lite';
 import { structuredClone, serialize, deserialize, registerSerializable } from 'webweft/structured-clone';
@@ -18,6 +20,15 @@ import { MIMEType as DropInMIMEType, computedMIMEType as dropInComputed } from '
 import { parseDataURL } from 'webweft/data-urls';
 import type { DataURL } from 'webweft/data-urls';
 import { htmlEncodingSniffer } from 'webweft/html-encoding-sniffer';
+
+// urlpattern
+const pattern = new URLPattern('/books/:id', 'https://example.com', { ignoreCase: true });
+const matched: URLPatternResult | null = pattern.exec({ pathname: '/books/1' });
+const id: string | undefined = matched?.pathname.groups.id;
+const tested: boolean = new URLPattern({ hostname: '*.test' }).test('https://a.test/') && pattern.hasRegExpGroups;
+const sameAsWhole: typeof URLPattern = whole.URLPattern;
+// @ts-expect-error the options are a dictionary
+new URLPattern('/a', 'https://example.com', true);
 
 // base64
 const text: string = btoa('weft') + atob('d2VmdA==');

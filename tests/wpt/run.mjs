@@ -7,12 +7,16 @@
 // Prints per-file and total passed / total subtest counts; exits non-zero on any failure that
 // tests/wpt/expected-failures.json does not list (with its reason).
 import { report, selectFiles } from './lib.mjs';
+import { notRunOn } from './suites.mjs';
 
 const args = process.argv.slice(2);
 const hostIndex = args.indexOf('--host');
 const host = hostIndex === -1 ? 'vm' : args[hostIndex + 1];
 const filters = args.filter((_, i) => hostIndex === -1 || (i !== hostIndex && i !== hostIndex + 1));
-const files = selectFiles(filters, host === 'whatwg-url' ? ['url'] : undefined);
+const selected = selectFiles(filters, host === 'whatwg-url' ? ['url'] : undefined);
+const notRun = notRunOn[host];
+const files = selected.filter((file) => !notRun?.files.includes(file));
+for (const file of selected.filter((file) => notRun?.files.includes(file))) console.log(`  NOT RUN ${file}: ${notRun.reason}`);
 
 // `vm` runs in whichever runtime executes this script (Node, Deno or Bun), each file in a fresh
 // vm realm; `chromium`, `firefox` and `webkit` drive a browser page per file (browser-host.mjs).
