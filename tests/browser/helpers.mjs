@@ -10,7 +10,17 @@ import { repoRoot } from '../wpt/lib.mjs';
 
 /** Where the tests leave their screenshots for a reviewer to open. */
 export const screenshotDir = join(repoRoot, 'target', 'screenshots');
-export const PANELS = ['base64', 'encoding', 'html', 'structured-clone', 'url'];
+export const PANELS = [
+  'base64',
+  'encoding',
+  'html',
+  'structured-clone',
+  'url',
+  'urlpattern',
+  'mime',
+  'data-url',
+  'encoding-sniff',
+];
 
 /**
  * Registers before/after hooks; returns `openPanel(panelId, {width})`, which opens the

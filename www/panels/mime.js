@@ -56,7 +56,7 @@ const EXAMPLES = [
     format: 'text',
     bytes: '<html><body>not sniffed</body></html>',
     source: 'header',
-    supplied: 'text/plain; charset=UTF-8',
+    supplied: 'text/plain;charset=utf-8',
     nosniff: false,
   },
   {

@@ -49,7 +49,8 @@ const template = `
       <div id="up-component-fields" hidden>
         <p class="hint">An empty field is left out of the dictionary: that component matches anything.</p>
         <div class="components">${COMPONENTS.map(
-          (name) => `<label for="up-init-${name}">${name}</label><input id="up-init-${name}" spellcheck="false" autocomplete="off">`,
+          (name) =>
+            `<label for="up-init-${name}">${name}</label><input id="up-init-${name}" spellcheck="false" autocomplete="off">`,
         ).join('')}</div>
       </div>
       <label for="up-base">Pattern's base URL <span class="hint">(optional)</span></label>
@@ -219,7 +220,8 @@ export default {
         api: 'URLPattern',
         call,
         rows: fieldNames.map((field) => ({ field, ours: ours[field] ?? '(none)', native: native[field] ?? '(none)' })),
-        verdict: (diffs) => `The URL Pattern Standard requires webweft's ${diffs.join(', ')}; ${browserName}'s URLPattern differs.`,
+        verdict: (diffs) =>
+          `The URL Pattern Standard requires webweft's ${diffs.join(', ')}; ${browserName}'s URLPattern differs.`,
       });
     }
 
