@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { overflow, screenshotDir, usePlayground } from './helpers.mjs';
 
-const openPanel = usePlayground();
+// fetch() of a data: URL the processor fails on is a network error, which Chromium logs.
+const openPanel = usePlayground({ allowedConsoleErrors: [/^Failed to load resource: net::ERR_INVALID_URL$/] });
 
 const settled = (page) => page.waitForSelector('#data-compare[data-settled="true"]');
 

@@ -39,7 +39,8 @@ test('MIME panel computes a resource’s MIME type from bytes, the supplied type
   assert.equal(await example('PNG sent as text/plain'), 'application/octet-stream'); // the Apache bug check
   assert.equal(await example('PNG sent as image/gif'), 'image/png');
   assert.equal(await example('HTML sent as text/plain'), 'text/plain;charset=utf-8');
-  assert.equal(await example('unknown type, nosniff'), 'application/unknown');
+  // An unknown supplied type is sniffed even with no-sniff, but not for scriptable types (PDF).
+  assert.equal(await example('unknown type, nosniff'), 'text/plain');
   assert.equal(await example('PDF, unknown type'), 'application/pdf');
   // The same bytes without no-sniff.
   await page.click('#sniff-examples button:text-is("unknown type, nosniff")');
