@@ -32,13 +32,15 @@ const template = `
     #panel-urlpattern table.matches th, #panel-urlpattern table.matches td { border: 1px solid var(--line); padding: 3px 6px;
       text-align: left; vertical-align: top; word-break: break-all; }
     #panel-urlpattern table.matches td { font-family: var(--mono); white-space: pre-wrap; }
-    #panel-urlpattern table.matches thead th:first-child { width: 6.5em; }
+    #panel-urlpattern table.matches th { word-break: normal; overflow-wrap: normal; }
+    #panel-urlpattern table.matches thead th:first-child { width: 7em; }
     #panel-urlpattern .verdict-line { font: 600 15px var(--sans); margin: 6px 0; }
     #panel-urlpattern .verdict-line.yes { color: #1e6b35; }
     #panel-urlpattern .verdict-line.no { color: var(--bad); }
     @media (max-width: 420px) {
       #panel-urlpattern .components { grid-template-columns: 6em minmax(0, 1fr); }
-      #panel-urlpattern table.matches thead th:first-child { width: 5.2em; }
+      #panel-urlpattern table.matches { font-size: 12px; }
+      #panel-urlpattern table.matches thead th:first-child { width: 6.4em; }
     }
   </style>
   <div class="row">
