@@ -34,6 +34,7 @@ test('data: URL panel shows the MIME type and the body as text, hex and size', a
   await page.click('#data-examples button:text-is("image")');
   await page.waitForFunction(() => document.querySelector('#data-image').naturalWidth === 1);
   assert.equal(await page.textContent('#data-essence'), 'image/png');
+  assert.equal(await page.textContent('#data-text'), 'not shown: image/png is not text');
   await settled(page);
   await page.screenshot({ path: join(screenshotDir, 'data-url-image-1280.png'), fullPage: true });
 });

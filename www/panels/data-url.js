@@ -80,7 +80,13 @@ export default {
       const charset = mimeType.parameters.get('charset');
       const encoding = (charset !== undefined && weft.labelToEncoding(charset)) || 'UTF-8';
       $('#data-text-label').textContent = `text (${encoding})`;
-      $('#data-text').textContent = weft.decode(body, encoding);
+      // Binary bodies (an image, a font, …) are left to the hex: their decoding says nothing.
+      const textual =
+        mimeType.type === 'text' ||
+        charset !== undefined ||
+        ['isJSONMIMEType', 'isXMLMIMEType', 'isJavaScriptMIMEType'].some((test) => weft[test](mimeType));
+      $('#data-text').classList.toggle('none', !textual);
+      $('#data-text').textContent = textual ? weft.decode(body, encoding) : `not shown: ${mimeType.essence} is not text`;
       $('#data-hex').textContent = hex(body.subarray(0, HEX_SHOWN)) + (body.length > HEX_SHOWN ? ' …' : '');
       const image = $('#data-image');
       image.hidden = !weft.isImageMIMEType(mimeType);
