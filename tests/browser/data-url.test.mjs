@@ -56,7 +56,7 @@ test('data: URL panel: failures, and fetch() rejecting the same URL', async () =
 test('data: URL panel: the link keeps the URL; at 390 px nothing scrolls sideways', async () => {
   const page = await openPanel('data-url');
   await page.fill('#data-url', 'data:text/html,%3Cb%3Ex%3C/b%3E');
-  const again = await openPanel.at(page.url(), { width: 390, height: 844 });
+  const again = await openPanel.at(await page.evaluate(() => location.href), { width: 390, height: 844 });
   assert.equal(await again.textContent('#data-text'), '<b>x</b>');
   await settled(again);
   assert.equal(await overflow(again), 0);

@@ -65,7 +65,7 @@ test('encoding-sniffing panel: an uploaded file, and bad hex', async () => {
 test('encoding-sniffing panel: the link keeps bytes and label; at 390 px nothing scrolls sideways', async () => {
   const page = await openPanel('encoding-sniff');
   await page.click('#esniff-examples button:text-is("transport label")');
-  const again = await openPanel.at(page.url(), { width: 390, height: 844 });
+  const again = await openPanel.at(await page.evaluate(() => location.href), { width: 390, height: 844 });
   assert.equal(await again.inputValue('#esniff-label'), 'latin2');
   assert.deepEqual(await result(again), { encoding: 'ISO-8859-2', confidence: 'certain', step: 'label' });
   await settled(again);

@@ -67,7 +67,7 @@ test('MIME panel: the link keeps both sides', async () => {
   const page = await openPanel('mime');
   await page.fill('#mime-input', 'image/SVG+xml');
   await page.click('#sniff-examples button:text-is("PNG sent as image/gif")');
-  const again = await openPanel.at(page.url());
+  const again = await openPanel.at(await page.evaluate(() => location.href));
   assert.equal(await again.textContent('#mime-serialized'), 'image/svg+xml');
   assert.equal(await again.inputValue('#sniff-supplied'), 'image/gif');
   assert.equal(await again.textContent('#sniff-computed'), 'image/png');

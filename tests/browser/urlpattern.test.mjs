@@ -60,7 +60,7 @@ test('URLPattern panel: one field per component (a URLPatternInit), and the link
   await page.fill('#up-init-protocol', 'https');
   assert.match(await page.textContent('#up-test'), /^test\(\): false/);
   assert.match(await page.textContent('#up-compare .verdict'), /^Same result/);
-  const again = await openPanel.at(page.url());
+  const again = await openPanel.at(await page.evaluate(() => location.href));
   assert.equal(await again.inputValue('#up-mode'), 'components');
   assert.equal(await again.inputValue('#up-init-protocol'), 'https');
   assert.equal(await again.inputValue('#up-init-hostname'), '');
