@@ -75,7 +75,7 @@ const template = `
       <div id="up-error" class="error" role="status"></div>
       <p id="up-test" class="verdict-line" role="status"></p>
       <table class="matches" id="up-matches">
-        <thead><tr><th scope="col">component</th><th scope="col">pattern</th><th scope="col">input → groups</th></tr></thead>
+        <thead><tr><th scope="col">part</th><th scope="col">pattern</th><th scope="col">input → groups</th></tr></thead>
         <tbody></tbody>
       </table>
       <p class="hint" id="up-regexp"></p>
