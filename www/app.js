@@ -3,12 +3,16 @@
 import { browserName, natives } from './natives.js';
 import weft from './webweft.js';
 import base64 from './panels/base64.js';
+import dataURL from './panels/data-url.js';
+import encodingSniff from './panels/encoding-sniff.js';
 import encoding from './panels/encoding.js';
 import html from './panels/html.js';
+import mime from './panels/mime.js';
 import structuredClonePanel from './panels/structured-clone.js';
 import url from './panels/url.js';
+import urlpattern from './panels/urlpattern.js';
 
-const panels = [base64, encoding, html, structuredClonePanel, url];
+const panels = [base64, encoding, html, structuredClonePanel, url, urlpattern, mime, dataURL, encodingSniff];
 const ids = panels.map((p) => p.id);
 
 // ?panel=url&input=… ; an old #url link still opens its panel.

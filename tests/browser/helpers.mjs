@@ -10,13 +10,24 @@ import { repoRoot } from '../wpt/lib.mjs';
 
 /** Where the tests leave their screenshots for a reviewer to open. */
 export const screenshotDir = join(repoRoot, 'target', 'screenshots');
-export const PANELS = ['base64', 'encoding', 'html', 'structured-clone', 'url'];
+export const PANELS = [
+  'base64',
+  'encoding',
+  'html',
+  'structured-clone',
+  'url',
+  'urlpattern',
+  'mime',
+  'data-url',
+  'encoding-sniff',
+];
 
 /**
- * Registers before/after hooks; returns `openPanel(panelId, {width})`, which opens the
+ * Registers before/after hooks (`allowedConsoleErrors`: patterns of console errors a test causes
+ * on purpose); returns `openPanel(panelId, {width})`, which opens the
  * playground at a panel, with `openPanel.at(pathAndQuery, {width})` to open any playground URL.
  */
-export function usePlayground() {
+export function usePlayground({ allowedConsoleErrors = [] } = {}) {
   let server;
   let browser;
   const pages = [];
@@ -36,7 +47,13 @@ export function usePlayground() {
   async function at(path, { width = 1280, height = 800 } = {}) {
     const page = await browser.newPage({ viewport: { width, height } });
     const problems = [];
-    page.on('console', (message) => message.type() === 'error' && problems.push(message.text()));
+    page.on(
+      'console',
+      (message) =>
+        message.type() === 'error' &&
+        !allowedConsoleErrors.some((allowed) => allowed.test(message.text())) &&
+        problems.push(message.text()),
+    );
     page.on('pageerror', (error) => problems.push(String(error)));
     pages.push({ page, problems });
     const url = new URL(path, `http://127.0.0.1:${server.address().port}/`);

@@ -323,6 +323,7 @@ test('the ES modules for bundlers share one copy of the modules that are not per
     'public-suffix',
     'urlpattern',
     'url',
+    'urlpattern',
     'whatwg-url-core',
   ];
   const flavours = ['.js', '.workerd.js', '.no-wasm.js'];

@@ -1,6 +1,7 @@
 // Encoding panel: hex bytes → text in any encoding (U+FFFD marked; with "fatal", where decoding
 // failed), and text encoded back with the encoder's error mode "fatal" or "html". Both compared
 // with the browser's TextDecoder and TextEncoder.
+import { hex, parseHex } from '../bytes.js';
 import { errorName, renderComparison } from '../compare.js';
 
 const LABELS = [
@@ -55,14 +56,6 @@ const template = `
   </div>
   <div id="enc-compare-decode"></div>
   <div id="enc-compare-encode"></div>`;
-
-const hex = (bytes) => Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join(' ');
-
-function parseHex(text) {
-  const digits = text.replace(/\s+/g, '');
-  if (!/^([0-9a-fA-F]{2})*$/.test(digits)) throw new SyntaxError('bytes must be pairs of hex digits');
-  return Uint8Array.from(digits.match(/../g) ?? [], (pair) => parseInt(pair, 16));
-}
 
 /** Lone surrogates and U+FFFD made visible, so that two decodings can be told apart. */
 const visible = (text) => text.replace(/[\uD800-\uDFFF\uFFFD]/gu, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase()}`);
