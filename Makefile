@@ -87,7 +87,7 @@ test-node:
 	node tools/build-pkg.mjs --debug --features testing-hooks --out target/pkg-testing --no-lite
 	node --test tests/node/
 	$(NODE24) --test tests/node/*.test.mjs
-	@# jsdom 31 needs Node 22 or later: stock jsdom and jsdom over the whatwg-url drop-in.
+	@# jsdom 31 needs Node 22 or later: stock jsdom and jsdom over the data layer's drop-ins.
 	$(NODE24) --test tests/jsdom/*.test.mjs
 
 test-wpt:
