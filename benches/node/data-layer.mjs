@@ -20,7 +20,10 @@ const readJSON = (...path) => JSON.parse(readFileSync(join(wptDir, ...path), 'ut
 
 const MIME_PACKAGES = { 'whatwg-mimetype 5': require('whatwg-mimetype'), 'webweft/whatwg-mimetype': webweftMIMEType };
 const DATA_URLS = { 'data-urls 8': require('data-urls'), 'webweft/data-urls': parseDataURL };
-const SNIFFERS = { 'html-encoding-sniffer 7': require('html-encoding-sniffer'), 'webweft/html-encoding-sniffer': htmlEncodingSniffer };
+const SNIFFERS = {
+  'html-encoding-sniffer 7': require('html-encoding-sniffer'),
+  'webweft/html-encoding-sniffer': htmlEncodingSniffer,
+};
 
 /** Every candidate's result of `run` must be the same before the timing means anything. */
 function agree(what, candidates, run) {
@@ -46,7 +49,9 @@ const parseAndSerializeMIMETypes =
     }
     return length;
   };
-agree('MIMEType.parse + toString', MIME_PACKAGES, (api) => mimeInputs.map((input) => api.MIMEType.parse(input)?.toString() ?? null));
+agree('MIMEType.parse + toString', MIME_PACKAGES, (api) =>
+  mimeInputs.map((input) => api.MIMEType.parse(input)?.toString() ?? null),
+);
 
 // data: URLs: WPT's inputs (data-urls.json and base64.json as data: URLs), and 1 MB of base64.
 const dataURLInputs = [
@@ -104,15 +109,22 @@ compare(
     },
   },
 );
-compare(`data-urls API: parseDataURL over WPT's ${dataURLInputs.length} data: URL inputs`, candidates(DATA_URLS, parseDataURLs(dataURLInputs)), {
-  summary: { 'data-urls drop-in: parseDataURL, WPT inputs / data-urls': ['webweft/data-urls', 'data-urls 8'] },
-});
+compare(
+  `data-urls API: parseDataURL over WPT's ${dataURLInputs.length} data: URL inputs`,
+  candidates(DATA_URLS, parseDataURLs(dataURLInputs)),
+  {
+    summary: { 'data-urls drop-in: parseDataURL, WPT inputs / data-urls': ['webweft/data-urls', 'data-urls 8'] },
+  },
+);
 compare('data-urls API: parseDataURL of a 1 MB base64 data: URL', candidates(DATA_URLS, parseDataURLs([bigDataURL])), {
   bytes: bigDataURL.length,
   summary: { 'data-urls drop-in: parseDataURL, 1 MB base64 / data-urls': ['webweft/data-urls', 'data-urls 8'] },
 });
 compare(`html-encoding-sniffer API: the encoding of ${pages.length} real pages`, candidates(SNIFFERS, sniffPages), {
   summary: {
-    'html-encoding-sniffer drop-in: real pages / html-encoding-sniffer': ['webweft/html-encoding-sniffer', 'html-encoding-sniffer 7'],
+    'html-encoding-sniffer drop-in: real pages / html-encoding-sniffer': [
+      'webweft/html-encoding-sniffer',
+      'html-encoding-sniffer 7',
+    ],
   },
 });

@@ -63,15 +63,20 @@ const BYTES = {
   'meta charset utf-16 (means UTF-8)': Buffer.from('<meta charset="utf-16"><p>\u00e9</p>'),
   'meta charset x-user-defined (means windows-1252)': concat('<meta charset="x-user-defined"><p>\xe9</p>'),
   'meta charset bogus': concat('<meta charset="bogus"><p>\xe9</p>'),
-  'meta charset after a comment and attributes': concat('<!-- x --><html lang=ja><meta name=x charset=\'sjis\'><p>\x82\xa0</p>'),
+  'meta charset after a comment and attributes': concat("<!-- x --><html lang=ja><meta name=x charset='sjis'><p>\x82\xa0</p>"),
   'meta charset past 1024 bytes': concat(`<!--${'x'.repeat(1100)}--><meta charset="shift_jis"><p>\x82\xa0</p>`),
   'UTF-8 BOM over a meta gbk': concat('\xef\xbb\xbf<meta charset="gbk"><p>', Buffer.from('\u4e2d'), '</p>'),
   'UTF-16LE BOM': concat('\xff\xfe', Buffer.from('<p>\u00e9\u3042</p>', 'utf16le')),
   'UTF-16BE BOM': concat('\xfe\xff', utf16be('<p>\u00e9\u3042</p>')),
   'UTF-16LE without a BOM': Buffer.from('<p>x</p>', 'utf16le'),
-  'XML declaration shift_jis': concat('<?xml version="1.0" encoding="shift_jis"?><html xmlns="http://www.w3.org/1999/xhtml"><p>\x82\xa0</p></html>'),
+  'XML declaration shift_jis': concat(
+    '<?xml version="1.0" encoding="shift_jis"?><html xmlns="http://www.w3.org/1999/xhtml"><p>\x82\xa0</p></html>',
+  ),
   'XML declaration windows-1252': concat('<?xml version="1.0" encoding=\'windows-1252\'?><r>caf\xe9</r>'),
-  'XML declaration utf-16 in UTF-16LE': concat('\xff\xfe', Buffer.from('<?xml version="1.0" encoding="utf-16"?><r>\u00e9</r>', 'utf16le')),
+  'XML declaration utf-16 in UTF-16LE': concat(
+    '\xff\xfe',
+    Buffer.from('<?xml version="1.0" encoding="utf-16"?><r>\u00e9</r>', 'utf16le'),
+  ),
   'XML UTF-16BE without a BOM': utf16be('<?xml version="1.0" encoding="utf-16"?><r>\u00e9</r>'),
   'XML without a declaration, Latin-1 bytes': concat('<r>caf\xe9</r>'),
 };
@@ -108,12 +113,37 @@ test('documents from bytes: every input with every content type (characterSet, c
   }
   // Strings are decoded already: the content type's charset does not apply.
   for (const contentType of CONTENT_TYPES) {
-    await same((jsdom) => attempt(() => describe(open(jsdom, '<meta charset=gbk><p>\u4e2d</p>', { contentType }).document)), contentType);
+    await same(
+      (jsdom) => attempt(() => describe(open(jsdom, '<meta charset=gbk><p>\u4e2d</p>', { contentType }).document)),
+      contentType,
+    );
   }
 });
 
 test('documents from bytes: characterSet names, <a href> query encoding, document.URL', async () => {
-  for (const label of ['shift_jis', 'sjis', 'gbk', 'gb2312', 'gb18030', 'big5', 'euc-kr', 'euc-jp', 'iso-2022-jp', 'koi8-r', 'windows-1251', 'iso-8859-2', 'iso-8859-8-i', 'macintosh', 'x-mac-cyrillic', 'utf-16le', 'utf-16be', 'ascii', 'unicode-1-1-utf-8', 'replacement', 'csiso2022kr']) {
+  for (const label of [
+    'shift_jis',
+    'sjis',
+    'gbk',
+    'gb2312',
+    'gb18030',
+    'big5',
+    'euc-kr',
+    'euc-jp',
+    'iso-2022-jp',
+    'koi8-r',
+    'windows-1251',
+    'iso-8859-2',
+    'iso-8859-8-i',
+    'macintosh',
+    'x-mac-cyrillic',
+    'utf-16le',
+    'utf-16be',
+    'ascii',
+    'unicode-1-1-utf-8',
+    'replacement',
+    'csiso2022kr',
+  ]) {
     await same(
       (jsdom) =>
         attempt(() => {
@@ -160,7 +190,10 @@ test('data: URL frames with resources "usable": the frame document (characterSet
   for (const src of FRAME_URLS) {
     for (const parent of ['<meta charset=utf-8>', '<meta charset=windows-1252>', '<meta charset=shift_jis>']) {
       await same(async (jsdom) => {
-        const { document, messages } = await loaded(jsdom, Buffer.from(`${parent}<iframe src="${src.replaceAll('"', '&quot;')}"></iframe>`));
+        const { document, messages } = await loaded(
+          jsdom,
+          Buffer.from(`${parent}<iframe src="${src.replaceAll('"', '&quot;')}"></iframe>`),
+        );
         const frame = document.querySelector('iframe').contentDocument;
         return { frame: frame && describe(frame), messages };
       }, `${parent} ${src}`);
@@ -261,7 +294,13 @@ test('XMLHttpRequest over data: URLs: status, headers, text, and every responseT
     for (const responseType of ['', 'arraybuffer', 'document', 'json', 'blob']) {
       await same((jsdom) => xhr(jsdom, url, { responseType }), `${url} as ${responseType || 'text'}`);
     }
-    for (const overrideMimeType of ['text/plain; charset=shift_jis', 'text/html', 'application/xml;charset=gbk', 'bogus', 'TEXT/PLAIN;CHARSET="windows-1252"']) {
+    for (const overrideMimeType of [
+      'text/plain; charset=shift_jis',
+      'text/html',
+      'application/xml;charset=gbk',
+      'bogus',
+      'TEXT/PLAIN;CHARSET="windows-1252"',
+    ]) {
       await same((jsdom) => xhr(jsdom, url, { overrideMimeType }), `${url} overridden as ${overrideMimeType}`);
     }
   }
@@ -322,21 +361,38 @@ const CONTENTS = [
 test('FileReader over Blobs: readAsText with legacy encodings and Blob charsets, readAsDataURL, readAsArrayBuffer', async () => {
   for (const content of CONTENTS) {
     for (const type of BLOB_TYPES) {
-      await same(async (jsdom) => {
-        const { window } = open(jsdom, '');
-        const blob = new window.Blob([Uint8Array.from(Buffer.from(content, 'latin1'))], { type });
-        return {
-          text: await read(window, blob, 'readAsText'),
-          dataURL: await read(window, blob, 'readAsDataURL'),
-        };
-      }, `${JSON.stringify(content)} as ${type}`);
+      await same(
+        async (jsdom) => {
+          const { window } = open(jsdom, '');
+          const blob = new window.Blob([Uint8Array.from(Buffer.from(content, 'latin1'))], { type });
+          return {
+            text: await read(window, blob, 'readAsText'),
+            dataURL: await read(window, blob, 'readAsDataURL'),
+          };
+        },
+        `${JSON.stringify(content)} as ${type}`,
+      );
     }
-    for (const encoding of ['shift_jis', 'gbk', 'windows-1252', 'utf-16le', 'utf-16be', 'UTF-8', ' latin1 ', 'bogus', 'replacement', 'x-user-defined']) {
-      await same(async (jsdom) => {
-        const { window } = open(jsdom, '');
-        const blob = new window.Blob([Uint8Array.from(Buffer.from(content, 'latin1'))], { type: 'text/plain;charset=gbk' });
-        return read(window, blob, 'readAsText', encoding);
-      }, `${JSON.stringify(content)} read as ${encoding}`);
+    for (const encoding of [
+      'shift_jis',
+      'gbk',
+      'windows-1252',
+      'utf-16le',
+      'utf-16be',
+      'UTF-8',
+      ' latin1 ',
+      'bogus',
+      'replacement',
+      'x-user-defined',
+    ]) {
+      await same(
+        async (jsdom) => {
+          const { window } = open(jsdom, '');
+          const blob = new window.Blob([Uint8Array.from(Buffer.from(content, 'latin1'))], { type: 'text/plain;charset=gbk' });
+          return read(window, blob, 'readAsText', encoding);
+        },
+        `${JSON.stringify(content)} read as ${encoding}`,
+      );
     }
   }
 });
@@ -354,7 +410,11 @@ test('FileReader over what XMLHttpRequest fetched from data: URLs (responseType 
         request.send();
       });
       if (blob === null) return null;
-      return { type: blob.type, text: await read(window, blob, 'readAsText'), dataURL: await read(window, blob, 'readAsDataURL') };
+      return {
+        type: blob.type,
+        text: await read(window, blob, 'readAsText'),
+        dataURL: await read(window, blob, 'readAsDataURL'),
+      };
     }, url);
   }
 });
