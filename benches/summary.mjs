@@ -24,7 +24,9 @@ const cell = (host, row) => {
   return typeof ratios[0] === 'number' && Number.isFinite(ratios[0]) ? `${ratios[0].toFixed(2)}×` : 'n/a';
 };
 const extra = hosts.flatMap((host) => host.summary.map((entry) => entry.row)).filter((row) => !ROWS.includes(row));
-const rows = [...ROWS, ...new Set(extra)];
+// Rows no host measured (a BENCH_ONLY run) are left out.
+const measured = new Set(hosts.flatMap((host) => host.summary.map((entry) => entry.row)));
+const rows = [...ROWS, ...new Set(extra)].filter((row) => measured.has(row));
 const width = Math.max(...rows.map((row) => row.length));
 const columns = hosts.map((host) => host.host);
 const legend =
@@ -47,7 +49,7 @@ if (resultsFile) {
   const text = [
     '# Benchmark summary',
     '',
-    `Written by \`make bench\` (benches/summary.mjs); do not edit by hand. docs/speed.md explains the`,
+    `Written by \`${process.env.BENCH_TARGET ?? 'make bench'}\` (benches/summary.mjs); do not edit by hand. docs/speed.md explains the`,
     `workloads and the method. ${new Date().toISOString().slice(0, 10)}${settings.length ? `, ${settings.join(' ')}` : ''}.`,
     '',
     `${legend[0].toUpperCase()}${legend.slice(1)}:`,

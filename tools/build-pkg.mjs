@@ -359,14 +359,17 @@ for (const [name, text] of Object.entries(declarations)) {
   );
 }
 
-// The whatwg-url drop-in (pkg-template/whatwg-url-package/): a package of its own beside this
-// one (pkg-whatwg-url/ for pkg/) that re-exports `webweft/whatwg-url`, for npm `overrides`.
-const dropIn = `${outDir}-whatwg-url`;
-rmSync(dropIn, { recursive: true, force: true });
-cpSync(join(root, 'pkg-template', 'whatwg-url-package'), dropIn, { recursive: true });
+// The drop-ins (pkg-template/NAME-package/): packages of their own beside this one (pkg-NAME/ for
+// pkg/) that re-export `webweft/NAME` in NAME's export shape, for npm `overrides`.
+const DROP_INS = ['whatwg-url', 'whatwg-mimetype', 'data-urls', 'html-encoding-sniffer'];
 const { version } = JSON.parse(readFileSync(join(root, 'pkg-template', 'package.json'), 'utf8'));
-const dropInManifest = JSON.parse(readFileSync(join(dropIn, 'package.json'), 'utf8'));
-Object.assign(dropInManifest, { version, dependencies: { webweft: version } });
-writeFileSync(join(dropIn, 'package.json'), `${JSON.stringify(dropInManifest, null, 2)}\n`);
+for (const name of DROP_INS) {
+  const dropIn = `${outDir}-${name}`;
+  rmSync(dropIn, { recursive: true, force: true });
+  cpSync(join(root, 'pkg-template', `${name}-package`), dropIn, { recursive: true });
+  const dropInManifest = JSON.parse(readFileSync(join(dropIn, 'package.json'), 'utf8'));
+  Object.assign(dropInManifest, { version, dependencies: { webweft: version } });
+  writeFileSync(join(dropIn, 'package.json'), `${JSON.stringify(dropInManifest, null, 2)}\n`);
+}
 
 for (const [file, { raw, gzip, brotli }] of wasmSizes) console.log(`${file}: ${raw} bytes raw, ${gzip} gzip, ${brotli} brotli`);

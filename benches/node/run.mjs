@@ -4,7 +4,7 @@
 import { writeFileSync } from 'node:fs';
 import { summary } from './harness.mjs';
 
-const workloads = ['base64', 'encoding', 'structured-clone', 'url', 'whatwg-url', 'cold'];
+const workloads = ['base64', 'encoding', 'structured-clone', 'url', 'whatwg-url', 'data-layer', 'cold'];
 const only = process.env.BENCH_ONLY?.split(',');
 console.log(`Node ${process.version}; medians of ${process.env.BENCH_ROUNDS ?? 7} interleaved rounds`);
 for (const name of workloads) {

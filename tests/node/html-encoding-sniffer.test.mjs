@@ -42,6 +42,13 @@ const inputs = [
   '\0<\0?\0x\0m\0l\0 ',
   '<\0?\0x\0',
   `${' '.repeat(1030)}<meta charset=gbk>`,
+  // Only a prefix crosses into wasm (js/html-encoding-sniffer.js): declarations and markup that
+  // run past the prescan's bytes and the first '>'.
+  `<?xml version="1.0"${' '.repeat(2000)}encoding="gbk"?><r/>`,
+  `<?xml version="1.0" encoding="gbk"${' '.repeat(2000)}`,
+  `<?xml${'\0'.repeat(1500)} encoding='koi8-r'>`,
+  `<meta charset=${'x'.repeat(1100)}><meta charset=gbk>`,
+  `<p>${'\xE9'.repeat(5000)}</p><meta charset=big5>`,
 ];
 const optionSets = [
   undefined,

@@ -1,0 +1,3 @@
+import { parseDataURL } from 'webweft/data-urls';
+
+export = parseDataURL;

@@ -1,0 +1,3 @@
+import { htmlEncodingSniffer } from 'webweft/html-encoding-sniffer';
+
+export = htmlEncodingSniffer;

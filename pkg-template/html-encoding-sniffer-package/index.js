@@ -1,0 +1,3 @@
+// html-encoding-sniffer's module.exports: webweft's htmlEncodingSniffer.
+'use strict';
+module.exports = require('webweft/html-encoding-sniffer').htmlEncodingSniffer;
