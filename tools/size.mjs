@@ -239,7 +239,8 @@ for (const { path, size } of packed.files) {
   row[2] += size;
 }
 say(`${'kind of file'.padEnd(54)} files     MB`);
-for (const [kind, files, bytes] of makeup) say(`${kind.padEnd(54)} ${String(files).padStart(5)} ${(bytes / 1e6).toFixed(3).padStart(6)}`);
+for (const [kind, files, bytes] of makeup)
+  say(`${kind.padEnd(54)} ${String(files).padStart(5)} ${(bytes / 1e6).toFixed(3).padStart(6)}`);
 
 const resultsFile = process.env.SIZE_RESULTS ?? join(root, 'docs', 'results', 'size.txt');
 if (resultsFile) {
