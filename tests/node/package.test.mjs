@@ -321,7 +321,6 @@ test('the ES modules for bundlers share one copy of the modules that are not per
     'html-encoding-sniffer',
     'mimesniff',
     'public-suffix',
-    'urlpattern',
     'url',
     'urlpattern',
     'whatwg-url-core',
