@@ -165,8 +165,8 @@ async function runQuickJS(relativePath) {
     // view of the emscripten heap made before the jobs ran: when a job grows that heap (a large
     // ArrayBuffer, such as the no-wasm build's memory growing), the view is detached, the pointer
     // reads undefined, and it wraps a new context that nobody disposes, so runtime.dispose()
-    // aborts (list_empty(&rt->gc_obj_list)). Those stray contexts are disposed below (after the
-    // error, which may be a handle of one).
+    // aborts (list_empty(&rt->gc_obj_list); justjake/quickjs-emscripten#240, fix in PR #248). Those
+    // stray contexts are disposed below (after the error, which may be a handle of one).
     if (result.error) {
       failure ??= JSON.stringify(context.dump(result.error));
       result.error.dispose();
