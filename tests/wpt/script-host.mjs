@@ -161,10 +161,17 @@ async function runQuickJS(relativePath) {
   });
   const drain = () => {
     const result = runtime.executePendingJobs();
+    // quickjs-emscripten 0.32's executePendingJobs reads the last job's context pointer through a
+    // view of the emscripten heap made before the jobs ran: when a job grows that heap (a large
+    // ArrayBuffer, such as the no-wasm build's memory growing), the view is detached, the pointer
+    // reads undefined, and it wraps a new context that nobody disposes, so runtime.dispose()
+    // aborts (list_empty(&rt->gc_obj_list); justjake/quickjs-emscripten#240, fix in PR #248). Those
+    // stray contexts are disposed below (after the error, which may be a handle of one).
     if (result.error) {
       failure ??= JSON.stringify(context.dump(result.error));
       result.error.dispose();
     }
+    for (const other of runtime.contextMap.values()) if (other !== context) other.dispose();
   };
   const define = (name, fn) => context.newFunction(name, fn).consume((handle) => context.setProp(context.global, name, handle));
   define(REPORT, (json) => reported(context.getString(json)));

@@ -82,14 +82,4 @@ export const suites = {
 };
 
 // Files a host cannot run to the end, each with the reason; the runner lists them as not run.
-export const notRunOn = {
-  quickjs: {
-    reason:
-      "quickjs-emscripten aborts in JS_FreeRuntime (gc_obj_list not empty) after these files' data-driven tests (docs/urlpattern.md)",
-    files: [
-      'urlpattern/urlpattern.any.js',
-      'urlpattern/urlpattern-compare.tentative.any.js',
-      'urlpattern/urlpattern-generate.tentative.any.js',
-    ],
-  },
-};
+export const notRunOn = {};
