@@ -209,15 +209,15 @@ test('in that realm the build over wasm leaves no broken global: polyfill.js ins
     .map((name) => `Uint8Array.${name}`)
     .concat(['setFromBase64', 'setFromHex', 'toBase64', 'toHex'].map((name) => `Uint8Array.prototype.${name}`));
   assert.deepEqual(installed, ['DOMException', 'TextEncoder', ...uint8ArrayMethods, 'atob', 'btoa', 'structuredClone']);
-  assert.deepEqual(skipped.map(([name]) => name).sort(), ['TextDecoder', 'URL', 'URLSearchParams']);
+  assert.deepEqual(skipped.map(([name]) => name).sort(), ['TextDecoder', 'URL', 'URLPattern', 'URLSearchParams']);
   assert.match(skipped[0][1], /no WebAssembly/);
-  for (const name of ['URL', 'URLSearchParams', 'TextDecoder'])
+  for (const name of ['URL', 'URLSearchParams', 'URLPattern', 'TextDecoder'])
     assert.equal(vm.runInContext(`typeof ${name}`, context), 'undefined', `${name} left as it was`);
   assert.equal(vm.runInContext("atob('YQ==') + structuredClone([1])[0] + new TextEncoder().encode('é').length", context), 'a12');
   assert.equal(warnings.length, 1);
   assert.match(
     warnings[0],
-    /^webweft: not installed: TextDecoder, URL, URLSearchParams .*polyfill\.no-wasm\.js runs without WebAssembly/,
+    /^webweft: not installed: TextDecoder, URL, URLSearchParams, URLPattern .*polyfill\.no-wasm\.js runs without WebAssembly/,
   );
 });
 
@@ -259,6 +259,10 @@ test('Node without WebAssembly (--jitless): every /no-wasm subpath imports and w
         : m.URL?.install ? typeof m.URL.install
         : m.URL ? new m.URL('HTTP://ä.test/a/../b').href + (m.TextDecoder ? ' ' + new m.TextDecoder('latin1').decode(Uint8Array.of(0xe9)) : '')
         : m.TextDecoder ? new m.TextDecoder('latin1').decode(Uint8Array.of(0xe9))
+        : m.URLPattern ? new m.URLPattern({ pathname: '/:id(\\\\d+)' }).exec('https://a.test/42').pathname.groups.id
+        : m.MIMEType ? String(new m.MIMEType(' Text/HTML;A=b '))
+        : m.parseDataURL ? m.parseDataURL('data:,%41').body[0]
+        : m.htmlEncodingSniffer ? m.htmlEncodingSniffer(new TextEncoder().encode('<meta charset=sjis>'))
         : m.parseInteger(' 42');
     }
     console.log(JSON.stringify({ wasm: typeof WebAssembly, results }));`;
@@ -279,5 +283,10 @@ test('Node without WebAssembly (--jitless): every /no-wasm subpath imports and w
     './lite/no-wasm': `${url} é`,
     './whatwg-url/no-wasm': url,
     './whatwg-url/webidl2js-wrapper/no-wasm': 'function',
+    './urlpattern/no-wasm': '42',
+    './mimesniff/no-wasm': 'text/html;a=b',
+    './whatwg-mimetype/no-wasm': 'text/html;a=b',
+    './data-urls/no-wasm': 0x41,
+    './html-encoding-sniffer/no-wasm': 'Shift_JIS',
   });
 });
