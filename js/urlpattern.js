@@ -1,7 +1,9 @@
 // URLPattern (the URL Pattern Standard) over the urlpattern unit (src/bindings/urlpattern.rs):
 // WebIDL's conversions and result dictionaries here, every algorithm in Rust. A pattern is
-// compiled once into a slot of the wasm instance, freed when the object is collected. Custom
-// regexp groups run on the host's RegExp, which Rust calls through compileRegExp and execRegExp.
+// compiled into a slot of a bounded cache in the wasm instance; the object keeps its converted
+// fields and compiles them again when its slot went to another pattern, so memory stays flat and
+// nothing waits for a finalizer. Custom regexp groups run on the host's RegExp, which Rust calls
+// through compileRegExp and execRegExp.
 import * as glue from '#glue';
 import { memoryBytes, writeString } from './io.js';
 import { wasm } from './runtime.js';
@@ -20,7 +22,6 @@ const INIT_MEMBERS = ['protocol', 'username', 'password', 'hostname', 'port', 'p
 const INIT_MEMBERS_SORTED = [...INIT_MEMBERS].sort();
 
 // Captured at load: a page may replace them later.
-const HostFinalizationRegistry = globalThis.FinalizationRegistry;
 const utf8Decoder = makeUtf8Decoder();
 const HostRegExp = RegExp;
 const regExpExec = RegExp.prototype.exec;
@@ -50,14 +51,6 @@ function execRegExp(regexp, input) {
   for (let i = 1; i < match.length; i++) captures[i - 1] = match[i];
   return captures;
 }
-
-/** Frees a collected pattern's slot, if the instance that holds it is still the current one. */
-const registry =
-  typeof HostFinalizationRegistry === 'function'
-    ? new HostFinalizationRegistry(({ exports, slot }) => {
-        if (exports === wasm()) glue.urlPatternFree(slot);
-      })
-    : undefined;
 
 /** WebIDL's conversion to a dictionary: null and undefined are empty; else an object. */
 function dictionaryValue(value, name) {
@@ -141,10 +134,14 @@ function readStrings() {
   return strings;
 }
 
-/** Compiles a pattern: its slot, the instance holding it, its pattern strings and group names. */
+/**
+ * Compiles a pattern: its slot, the slot's stamp, the instance holding it, its pattern strings
+ * and group names.
+ */
 function compile({ init, fields }, ignoreCase) {
   writeFields(fields);
   const slot = glue.urlPatternNew(init, ignoreCase, compileRegExp, execRegExp);
+  const stamp = glue.urlPatternLastStamp();
   const strings = readStrings();
   if (slot === TYPE_ERROR) throw new TypeError(`Failed to construct 'URLPattern': ${strings[0]}`);
   const names = [];
@@ -156,6 +153,7 @@ function compile({ init, fields }, ignoreCase) {
   }
   return {
     slot,
+    stamp,
     exports: wasm(),
     patterns: strings.slice(0, COMPONENT_COUNT),
     hasRegExpGroups: strings[COMPONENT_COUNT] === '1',
@@ -204,6 +202,7 @@ function toRecord(value, where) {
 }
 
 let compiledOf;
+let ensureSlot;
 
 class URLPattern {
   #source;
@@ -227,26 +226,34 @@ class URLPattern {
     this.#source = source;
     this.#ignoreCase = ignoreCase;
     this.#compiled = compile(source, ignoreCase);
-    registry?.register(this, { exports: this.#compiled.exports, slot: this.#compiled.slot });
   }
 
   static {
     compiledOf = (pattern) => {
       if (!(#compiled in pattern)) throw new TypeError('Illegal invocation: not a URLPattern object');
-      // A panic elsewhere replaces the instance (src/bindings/mod.rs): compile again there.
-      if (pattern.#compiled.exports !== wasm()) {
-        pattern.#compiled = compile(pattern.#source, pattern.#ignoreCase);
-        registry?.register(pattern, { exports: pattern.#compiled.exports, slot: pattern.#compiled.slot });
-      }
       return pattern.#compiled;
+    };
+    // The pattern's slot, compiled again from the kept fields if the cache gave it to another
+    // pattern or a panic elsewhere replaced the instance (src/bindings/mod.rs). It compiled once
+    // from the same strings, so it cannot throw. Called after the arguments' conversions (user
+    // code could make patterns) and before the call's strings go into the input buffer.
+    ensureSlot = (pattern) => {
+      const compiled = pattern.#compiled;
+      if (compiled.exports === wasm() && glue.urlPatternTouch(compiled.slot, compiled.stamp)) return compiled.slot;
+      const { slot, stamp, exports } = compile(pattern.#source, pattern.#ignoreCase);
+      compiled.slot = slot;
+      compiled.stamp = stamp;
+      compiled.exports = exports;
+      return slot;
     };
   }
 
   test(input = undefined, baseURL = undefined) {
-    const { slot } = compiledOf(this);
+    compiledOf(this);
     const source = toSource(input, baseURL, baseURL !== undefined);
     if (source.init && source.baseURL !== undefined)
       throw new TypeError(`Failed to execute 'test' on 'URLPattern': ${BASE_URL_BESIDE_INIT}.`);
+    const slot = ensureSlot(this);
     writeFields(source.fields);
     const status = glue.urlPatternTest(slot, source.init);
     if (status === TYPE_ERROR) throw new TypeError(`Failed to execute 'test' on 'URLPattern': ${readStrings()[0]}.`);
@@ -254,10 +261,11 @@ class URLPattern {
   }
 
   exec(input = undefined, baseURL = undefined) {
-    const { slot, names } = compiledOf(this);
+    const { names } = compiledOf(this);
     const source = toSource(input, baseURL, baseURL !== undefined);
     if (source.init && source.baseURL !== undefined)
       throw new TypeError(`Failed to execute 'exec' on 'URLPattern': ${BASE_URL_BESIDE_INIT}.`);
+    const slot = ensureSlot(this);
     writeFields(source.fields);
     const status = glue.urlPatternExec(slot, source.init);
     if (status === NO_MATCH) return null;
@@ -293,16 +301,22 @@ class URLPattern {
     const where = "Failed to execute 'compareComponent' on 'URLPattern'";
     requireArguments(arguments.length, 3, where);
     const index = componentIndex(component, where);
-    return glue.urlPatternCompare(index, compiledOf(left).slot, compiledOf(right).slot);
+    compiledOf(left);
+    compiledOf(right);
+    // Ensuring right evicts the least recently used slot, never left's just touched one (the
+    // cache holds more than one).
+    const leftSlot = ensureSlot(left);
+    return glue.urlPatternCompare(index, leftSlot, ensureSlot(right));
   }
 
   /** The tentative `generate`: the component with its segment groups filled in. */
   generate(component, groups) {
     const where = "Failed to execute 'generate' on 'URLPattern'";
     requireArguments(arguments.length, 2, where);
-    const { slot } = compiledOf(this);
+    compiledOf(this);
     const index = componentIndex(component, where);
     const pairs = toRecord(groups, where);
+    const slot = ensureSlot(this);
     const lengths = [];
     let offset = 0;
     for (let i = 0; i < pairs.length; i++) {

@@ -1,5 +1,6 @@
-//! URL Pattern for `js/urlpattern.js`: compiles a pattern into a slot of this module (JS frees
-//! it when the URLPattern object is collected) and runs `test`/`exec` on it, one crossing each.
+//! URL Pattern for `js/urlpattern.js`: compiles a pattern into a slot of a bounded cache in this
+//! module and runs `test`/`exec` on it, one crossing each. JS keeps each pattern's converted
+//! fields and compiles it again should its slot have been given to another pattern.
 //! Custom regexp groups run on the host's RegExp (`regress` would add ~180 KB gzip: see
 //! docs/urlpattern.md), through the compile and exec functions JS passes with each pattern.
 //!
@@ -33,8 +34,64 @@ static FIELDS: Global<Cell<[u32; FIELD_COUNT]>> = Global::new(Cell::new([ABSENT;
 static LENGTHS: Global<RefCell<Vec<u32>>> = Global::new(RefCell::new(Vec::new()));
 /// `generate`'s groups: each name's and value's length in bytes, in the input buffer's order.
 static GROUPS: Global<RefCell<Vec<u32>>> = Global::new(RefCell::new(Vec::new()));
-/// The compiled patterns; a freed slot is `None` until reused.
-static PATTERNS: Global<RefCell<Vec<Option<UrlPattern>>>> = Global::new(RefCell::new(Vec::new()));
+/// How many compiled patterns the cache holds: memory stays flat however many URLPattern objects
+/// live (nothing waits for a finalizer), and 64 covers the patterns a router or service worker
+/// uses at once, so those are compiled once.
+const CACHE_CAPACITY: usize = 64;
+
+/// A compiled pattern, the stamp its compile got, and when it was last used.
+struct CachedPattern {
+    pattern: UrlPattern,
+    stamp: u32,
+    last_used: u64,
+}
+
+/// The compiled patterns, at most `CACHE_CAPACITY`.
+static CACHE: Global<RefCell<Vec<CachedPattern>>> = Global::new(RefCell::new(Vec::new()));
+/// The last stamp given: each compile gets the next, so a slot's stamp tells whether it still
+/// holds the pattern JS compiled there.
+static LAST_STAMP: Global<Cell<u32>> = Global::new(Cell::new(0));
+/// The use counter behind `last_used`.
+static TICK: Global<Cell<u64>> = Global::new(Cell::new(0));
+
+fn next_tick() -> u64 {
+    let tick = TICK.get() + 1;
+    TICK.set(tick);
+    tick
+}
+
+/// Stores a compiled pattern in a free slot, else in the least recently used one's place:
+/// its slot (its stamp is then `LAST_STAMP`).
+fn cache_insert(pattern: UrlPattern) -> usize {
+    let stamp = LAST_STAMP.get().wrapping_add(1);
+    LAST_STAMP.set(stamp);
+    let entry = CachedPattern {
+        pattern,
+        stamp,
+        last_used: next_tick(),
+    };
+    CACHE.with_borrow_mut(|cache| {
+        if cache.len() < CACHE_CAPACITY {
+            cache.push(entry);
+            return cache.len() - 1;
+        }
+        let slot = cache
+            .iter()
+            .enumerate()
+            .min_by_key(|(_, cached)| cached.last_used)
+            .map_or(0, |(slot, _)| slot);
+        cache[slot] = entry;
+        slot
+    })
+}
+
+/// Runs `f` on the pattern in `slot`, or gives `missing` for an empty slot.
+fn with_pattern<R>(slot: usize, missing: R, f: impl FnOnce(&UrlPattern) -> R) -> R {
+    CACHE.with_borrow(|cache| match cache.get(slot) {
+        Some(cached) => f(&cached.pattern),
+        None => missing,
+    })
+}
 
 /// The host's RegExp: `compile(source, ignoreCase)` makes one with the `v` flag (throwing a
 /// SyntaxError for a bad source), `exec(regexp, input)` gives null or its captures from 1 on.
@@ -178,9 +235,9 @@ fn with_input<R>(init: bool, f: impl FnOnce(UrlPatternInput<'_>, Option<&str>) -
     })
 }
 
-/// `new URLPattern(input, baseURL, options)`: the new pattern's slot, its eight pattern
-/// strings, then each component's group names after their count, in the output; or
-/// `TYPE_ERROR`.
+/// `new URLPattern(input, baseURL, options)`: the new pattern's slot (its stamp from
+/// `urlPatternLastStamp`), its eight pattern strings, then each component's group names after
+/// their count, in the output; or `TYPE_ERROR`.
 #[wasm_bindgen(js_name = urlPatternNew)]
 pub fn url_pattern_new(init: bool, ignore_case: bool, compile: &Function, exec: &Function) -> i32 {
     let options = UrlPatternOptions { ignore_case };
@@ -226,37 +283,32 @@ pub fn url_pattern_new(init: bool, ignore_case: bool, compile: &Function, exec: 
                     }),
             ),
     );
-    PATTERNS.with_borrow_mut(|patterns| {
-        let slot = match patterns.iter().position(Option::is_none) {
-            Some(slot) => slot,
-            None => {
-                patterns.push(None);
-                patterns.len() - 1
-            }
-        };
-        patterns[slot] = Some(pattern);
-        i32::try_from(slot).unwrap_or(TYPE_ERROR)
-    })
+    i32::try_from(cache_insert(pattern)).unwrap_or(TYPE_ERROR)
 }
 
-/// Frees a pattern's slot.
-#[wasm_bindgen(js_name = urlPatternFree)]
-pub fn url_pattern_free(slot: usize) {
-    PATTERNS.with_borrow_mut(|patterns| {
-        if let Some(entry) = patterns.get_mut(slot) {
-            *entry = None;
+/// The stamp of the last compile (`urlPatternNew`'s pattern's).
+#[wasm_bindgen(js_name = urlPatternLastStamp)]
+pub fn url_pattern_last_stamp() -> u32 {
+    LAST_STAMP.get()
+}
+
+/// Whether `slot` still holds the pattern compiled with `stamp`; if so, marks it used.
+#[wasm_bindgen(js_name = urlPatternTouch)]
+pub fn url_pattern_touch(slot: usize, stamp: u32) -> bool {
+    CACHE.with_borrow_mut(|cache| match cache.get_mut(slot) {
+        Some(cached) if cached.stamp == stamp => {
+            cached.last_used = next_tick();
+            true
         }
-    });
+        _ => false,
+    })
 }
 
 /// `exec(input, baseURL)` on the pattern in `slot`: 0 with each component's input and group
 /// values in the output (in the group name lists' order), `NO_MATCH`, or `TYPE_ERROR`.
 #[wasm_bindgen(js_name = urlPatternExec)]
 pub fn url_pattern_exec(slot: usize, init: bool) -> i32 {
-    PATTERNS.with_borrow(|patterns| {
-        let Some(Some(pattern)) = patterns.get(slot) else {
-            return TYPE_ERROR;
-        };
+    with_pattern(slot, TYPE_ERROR, |pattern| {
         let result = match with_input(init, |input, base_url| pattern.exec(input, base_url)) {
             Ok(Some(result)) => result,
             Ok(None) => return NO_MATCH,
@@ -283,10 +335,7 @@ pub fn url_pattern_exec(slot: usize, init: bool) -> i32 {
 /// `test(input, baseURL)` on the pattern in `slot`: 1, 0, or `TYPE_ERROR`.
 #[wasm_bindgen(js_name = urlPatternTest)]
 pub fn url_pattern_test(slot: usize, init: bool) -> i32 {
-    PATTERNS.with_borrow(|patterns| {
-        let Some(Some(pattern)) = patterns.get(slot) else {
-            return TYPE_ERROR;
-        };
+    with_pattern(slot, TYPE_ERROR, |pattern| {
         match with_input(init, |input, base_url| pattern.test(input, base_url)) {
             Ok(matched) => i32::from(matched),
             Err(error) => type_error(&error),
@@ -313,9 +362,10 @@ fn component_name(index: u32) -> ComponentName {
 /// slot is empty).
 #[wasm_bindgen(js_name = urlPatternCompare)]
 pub fn url_pattern_compare(component: u32, left: usize, right: usize) -> i32 {
-    PATTERNS.with_borrow(|patterns| match (patterns.get(left), patterns.get(right)) {
-        (Some(Some(left)), Some(Some(right))) => {
-            UrlPattern::compare_component(component_name(component), left, right) as i32
+    CACHE.with_borrow(|cache| match (cache.get(left), cache.get(right)) {
+        (Some(left), Some(right)) => {
+            UrlPattern::compare_component(component_name(component), &left.pattern, &right.pattern)
+                as i32
         }
         _ => 0,
     })
@@ -350,10 +400,11 @@ pub fn url_pattern_generate(slot: usize, component: u32) -> i32 {
         while let (Some(name), Some(value)) = (strings.next(), strings.next()) {
             groups.push((name, value));
         }
-        PATTERNS.with_borrow(|patterns| match patterns.get(slot) {
-            Some(Some(pattern)) => pattern.generate(component_name(component), &groups),
-            _ => Err(UrlPatternError::new("this URLPattern is gone")),
-        })
+        with_pattern(
+            slot,
+            Err(UrlPatternError::new("this URLPattern is gone")),
+            |pattern| pattern.generate(component_name(component), &groups),
+        )
     });
     match result {
         Ok(generated) => {

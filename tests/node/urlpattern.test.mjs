@@ -5,6 +5,8 @@
 // through tests/wpt/run.mjs.)
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+// Before the package, to reach its wasm memory.
+import { wasmExports } from './wasm-instances.mjs';
 import { URLPattern } from 'webweft/urlpattern';
 import * as weft from 'webweft';
 
@@ -123,6 +125,61 @@ test('URLPattern: compareComponent and generate (tentative)', () => {
   assert.throws(() => a.generate('pathname', {}), TypeError);
   assert.throws(() => a.generate('pathname', { bar: 'x/y' }), TypeError);
   assert.throws(() => b.generate('pathname', {}), TypeError);
+});
+
+test('URLPattern: a bounded cache of compiled patterns; evicted ones compile again', () => {
+  const make = (i) => new URLPattern({ pathname: `/p${i}/:id`, search: 'q=(\\d+)' });
+  const patterns = [];
+  for (let i = 0; i < 200; i++) patterns.push(make(i));
+  const exports = wasmExports('urlPatternNew');
+  const before = exports.memory.buffer.byteLength;
+  // 800 more live patterns, far past the cache's 64 slots: the wasm memory does not grow.
+  for (let i = 200; i < 1000; i++) patterns.push(make(i));
+  assert.equal(exports.memory.buffer.byteLength, before);
+  // The first ones lost their slots long ago: each use compiles again from the kept fields.
+  for (let i = 0; i < 1000; i += 37) {
+    const pattern = patterns[i];
+    assert.equal(pattern.pathname, `/p${i}/:id`);
+    assert.equal(pattern.test({ pathname: `/p${i}/42`, search: 'q=1' }), true);
+    assert.equal(pattern.test({ pathname: `/p${i + 1}/42`, search: 'q=1' }), false);
+    assert.equal(pattern.exec({ pathname: `/p${i}/7`, search: 'q=1' }).pathname.groups.id, '7');
+    assert.equal(pattern.generate('pathname', { id: '5' }), `/p${i}/5`);
+  }
+  assert.equal(exports.memory.buffer.byteLength, before);
+});
+
+test('URLPattern: compareComponent across evicted patterns', () => {
+  const a = new URLPattern({ pathname: '/foo/:bar' });
+  const b = new URLPattern({ pathname: '/foo/*' });
+  const evictAll = () => {
+    for (let i = 0; i < 100; i++) new URLPattern({ pathname: `/filler/${i}` });
+  };
+  evictAll();
+  assert.equal(URLPattern.compareComponent('pathname', a, b), 1);
+  evictAll();
+  assert.equal(URLPattern.compareComponent('pathname', b, a), -1);
+  assert.equal(URLPattern.compareComponent('pathname', a, a), 0);
+  evictAll();
+  assert.equal(a.generate('pathname', { bar: 'x' }), '/foo/x');
+});
+
+test('URLPattern: patterns made during an argument conversion do not break the call', () => {
+  const pattern = new URLPattern({ pathname: '/v/:id' });
+  const input = {
+    get pathname() {
+      for (let i = 0; i < 100; i++) new URLPattern({ pathname: `/x${i}/:y` });
+      return '/v/7';
+    },
+  };
+  assert.equal(pattern.exec(input).pathname.groups.id, '7');
+  assert.equal(pattern.test(input), true);
+  const groups = {
+    get id() {
+      for (let i = 0; i < 100; i++) new URLPattern({ pathname: `/z${i}` });
+      return '9';
+    },
+  };
+  assert.equal(pattern.generate('pathname', groups), '/v/9');
 });
 
 test('URLPattern: matching without custom groups is linear in the input', () => {
