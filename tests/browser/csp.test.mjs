@@ -218,7 +218,11 @@ for (const engine of selectedEngines()) {
       assert.deepEqual(errors, []);
       assert.deepEqual(working(title), WORKING, "the engine's own still work");
       assert.equal(title.weftURL, false);
-      assert.deepEqual(title.skipped, ['TextDecoder', 'TextDecoderStream', 'URL', 'URLSearchParams']);
+      // (URLPattern too where the engine's own fails weft's feature test, as Chromium's does.)
+      assert.deepEqual(
+        title.skipped.filter((name) => name !== 'URLPattern'),
+        ['TextDecoder', 'TextDecoderStream', 'URL', 'URLSearchParams'],
+      );
       assert.ok(
         title.installed.includes('structuredClone') && title.installed.includes('atob'),
         'what needs no WebAssembly is still installed',
