@@ -3,8 +3,10 @@
 //! case, printing passed/total. Every case counts; nothing is skipped.
 #![cfg(feature = "urlpattern-regress")]
 
+mod support;
+
 use serde_json::{Map, Value};
-use std::path::PathBuf;
+use support::wpt::{load_json, read};
 use webweft::url::Url;
 use webweft::urlpattern::{
     ComponentName, ComponentResult, MatchInput, Regress, UrlPattern, UrlPatternInit,
@@ -14,12 +16,6 @@ use webweft::urlpattern::{
 const COMPONENTS: [&str; 8] = [
     "protocol", "username", "password", "hostname", "port", "pathname", "search", "hash",
 ];
-
-fn wpt_dir() -> PathBuf {
-    std::env::var_os("WPT_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/wpt")))
-}
 
 /// A JavaScript value's ToString, for the few non-string arguments the data passes where a
 /// string is expected.
@@ -275,53 +271,9 @@ fn check_entry(entry: &Value) -> Result<(), String> {
     Ok(())
 }
 
-/// (As tests/url_wpt.rs reads its files.) JSON with lone surrogate escapes replaced by U+FFFD, as WebIDL's USVString conversion
-/// does to the JavaScript strings these files produce.
-fn usv_json(text: &str) -> Value {
-    let mut out = String::with_capacity(text.len());
-    let chars: Vec<char> = text.chars().collect();
-    let surrogate_at = |i: usize| -> Option<u32> {
-        if chars.get(i) == Some(&'\\') && chars.get(i + 1) == Some(&'u') {
-            let hex: String = chars.get(i + 2..i + 6)?.iter().collect();
-            let v = u32::from_str_radix(&hex, 16).ok()?;
-            (0xD800..=0xDFFF).contains(&v).then_some(v)
-        } else {
-            None
-        }
-    };
-    let mut i = 0;
-    while i < chars.len() {
-        if chars[i] == '\\' {
-            if let Some(v) = surrogate_at(i) {
-                let paired = v < 0xDC00 && surrogate_at(i + 6).is_some_and(|w| w >= 0xDC00);
-                if paired {
-                    out.extend(&chars[i..i + 12]);
-                    i += 12;
-                } else {
-                    out.push_str("\\uFFFD");
-                    i += 6;
-                }
-                continue;
-            }
-            out.push(chars[i]);
-            if let Some(&next) = chars.get(i + 1) {
-                out.push(next);
-            }
-            i += 2;
-            continue;
-        }
-        out.push(chars[i]);
-        i += 1;
-    }
-    serde_json::from_str(&out).expect("urlpatterntestdata.json is JSON")
-}
-
 #[test]
 fn urlpatterntestdata() {
-    let path = wpt_dir().join("urlpattern/resources/urlpatterntestdata.json");
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("reading {}: {e}", path.display()));
-    let data = usv_json(&text);
+    let data = load_json("urlpattern/resources/urlpatterntestdata.json");
     let data = data.as_array().unwrap();
     let mut failures = Vec::new();
     for entry in data {
@@ -395,8 +347,10 @@ fn pattern_of(value: &Value) -> UrlPattern {
 /// urlpattern-compare.tentative.any.js over resources/urlpattern-compare-test-data.json.
 #[test]
 fn compare_component_tentative() {
-    let path = wpt_dir().join("urlpattern/resources/urlpattern-compare-test-data.json");
-    let data: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let data: Vec<Value> = serde_json::from_str(&read(
+        "urlpattern/resources/urlpattern-compare-test-data.json",
+    ))
+    .unwrap();
     let mut failures = Vec::new();
     for entry in &data {
         let name = ComponentName::from_name(entry["component"].as_str().unwrap()).unwrap();
@@ -425,8 +379,10 @@ fn compare_component_tentative() {
 /// urlpattern-generate.tentative.any.js over resources/urlpattern-generate-test-data.json.
 #[test]
 fn generate_tentative() {
-    let path = wpt_dir().join("urlpattern/resources/urlpattern-generate-test-data.json");
-    let data: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let data: Vec<Value> = serde_json::from_str(&read(
+        "urlpattern/resources/urlpattern-generate-test-data.json",
+    ))
+    .unwrap();
     let mut failures = Vec::new();
     for entry in &data {
         let pattern = pattern_of(&entry["pattern"]);
