@@ -85,6 +85,11 @@ const SUBPATHS = [
   ['index', "m.btoa('a') + new m.URL('HTTPS://a.test/').host", 'YQ==a.test', ['urlParse']],
 ];
 
+// ES2026's Uint8Array base64 and hex, which a forced base64 polyfill (and polyfill.js) installs.
+const UINT8ARRAY_METHODS = ['fromBase64', 'fromHex']
+  .map((name) => `Uint8Array.${name}`)
+  .concat(['setFromBase64', 'setFromHex', 'toBase64', 'toHex'].map((name) => `Uint8Array.prototype.${name}`));
+
 const POLYFILLS = [
   // With the parts it imports: the encoding area and the public-suffix wasm.
   [
@@ -100,7 +105,7 @@ const POLYFILLS = [
     '\u4e00',
   ],
   ['structured-clone.polyfill.js', ['structuredClone'], 'structuredClone([, 1]).length', 2],
-  ['base64.polyfill.js', ['atob', 'btoa'], "atob('YQ')", 'a'],
+  ['base64.polyfill.js', ['atob', 'btoa', ...UINT8ARRAY_METHODS], "atob('YQ') + Uint8Array.of(255).toHex()", 'aff'],
   [
     'polyfill.js',
     [
@@ -113,6 +118,8 @@ const POLYFILLS = [
       'structuredClone',
       'URL',
       'URLSearchParams',
+      'URLPattern',
+      ...UINT8ARRAY_METHODS,
     ],
     "webweft.html.parseInteger('4') + atob('YQ==')",
     '4a',

@@ -232,8 +232,12 @@ ${engine === 'chromium' ? '' : '<script>window.webweftPolyfillOptions = { force:
 <script>window.nativeAtob = atob; window.webweftPolyfillOptions = { force: true };</script>
 <script type="module" src="/vendor/webweft/base64.polyfill.js"></script>`,
     );
+    // (Forced, it replaces ES2026's Uint8Array base64 and hex methods too.)
+    const uint8ArrayMethods = ['fromBase64', 'fromHex']
+      .map((name) => `Uint8Array.${name}`)
+      .concat(['setFromBase64', 'setFromHex', 'toBase64', 'toHex'].map((name) => `Uint8Array.prototype.${name}`));
     assert.deepEqual(await page.evaluate(() => [[...webweft.installed].sort(), atob !== nativeAtob, atob('YQ==')]), [
-      ['atob', 'btoa'],
+      [...uint8ArrayMethods, 'atob', 'btoa'].sort(),
       true,
       'a',
     ]);
