@@ -78,10 +78,13 @@ const PAGES = {
   'classic-bare.html': page(['src="/delete-globals.js"', `src="${POLYFILL}"`, 'src="/check.js"']),
   'classic-no-wasm.html': page([`src="${served('webweft/polyfill/no-wasm')}" data-force`, 'src="/check.js"']),
   // The per-area polyfills are ES modules: without WebAssembly, their no-wasm files.
+  // Forced: Firefox's and WebKit's own URL may pass weft's feature test.
   'area-polyfills.html': page([
+    'src="/force.js"',
     `type="module" src="${served('webweft/url/polyfill/no-wasm')}"`,
     `type="module" src="${served('webweft/encoding/polyfill/no-wasm')}"`,
-    'src="/check.js"',
+    // (A module too, so that it runs after them, as modules run in order after parsing.)
+    'type="module" src="/check.js"',
   ]),
   // A script that is not parser-blocking cannot write its twin into the page.
   'classic-async.html': page([`src="${POLYFILL}" data-force async`, 'src="/check.js" defer']),
@@ -89,7 +92,13 @@ const PAGES = {
   'app-wasm.html': page(['type="module" src="/app/wasm.js"']),
 };
 
-const SCRIPTS = { '/check.js': CHECK, '/console.js': CONSOLE_RECORDER, '/delete-globals.js': DELETE_GLOBALS };
+const SCRIPTS = {
+  '/check.js': CHECK,
+  '/console.js': CONSOLE_RECORDER,
+  '/delete-globals.js': DELETE_GLOBALS,
+  // (No inline script under the policy: a module polyfill's force, from a file.)
+  '/force.js': 'window.webweftPolyfillOptions = { force: true };',
+};
 let servers;
 before(async () => {
   rmSync(work, { recursive: true, force: true });

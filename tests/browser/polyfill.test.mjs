@@ -122,6 +122,8 @@ for (const engine of selectedEngines()) {
       pages[enginePath] = html.replace('<!doctype html>', `<!doctype html>\n<script>${CONSOLE_RECORDER}</script>`);
       const page = await browser.newPage();
       await page.goto(origin + enginePath);
+      // (WebKit's driver may return before a page's module scripts ran.)
+      if (html.includes('type="module"')) await page.waitFor(() => typeof webweft !== 'undefined', { timeout: 20_000 });
       return page;
     }
     /** Console errors and uncaught errors of `page`, which then closes. */

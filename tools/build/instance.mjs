@@ -34,7 +34,7 @@ export function instantiate(imports) {
     module = compileModule(() => (bytes ??= inflateBase64(WASM, ${inline.length})), ${JSON.stringify(subpath)});
     bytes = undefined;
   }
-  return instantiateModule(module, imports);
+  return instantiateModule(module, imports, ${JSON.stringify(subpath)});
 }`;
     // A classic script: the same text, in the script.
     case 'polyfill':
@@ -46,7 +46,7 @@ ${compiled(`inflateBase64(WASM, ${inline.length})`)}`;
       return `import { instantiateModule } from ${wasmModule};
 import module from '#unit-data/${unit}.wasm';
 export function instantiate(imports) {
-  return instantiateModule(module, imports);
+  return instantiateModule(module, imports, ${JSON.stringify(subpath)});
 }`;
     // No WebAssembly: the unit translated to JavaScript (tools/build/translate.mjs), in
     // UNIT-asm.js beside the module, or in the script.
