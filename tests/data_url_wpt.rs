@@ -3,20 +3,12 @@
 //! file; every case counts.
 #![cfg(feature = "data-url")]
 
+mod support;
+
 use serde_json::Value;
-use std::path::PathBuf;
+use support::wpt::load_json;
 use webweft::fetch::data_url_processor;
 use webweft::url::Url;
-
-fn load_json(path: &str) -> Value {
-    let dir = std::env::var_os("WPT_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/wpt")));
-    let full = dir.join(path);
-    let text = std::fs::read_to_string(&full)
-        .unwrap_or_else(|e| panic!("reading {}: {e}", full.display()));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("parsing {}: {e}", full.display()))
-}
 
 fn bytes(value: &Value) -> Option<Vec<u8>> {
     value

@@ -2,23 +2,14 @@
 //! `webweft::mimesniff`, printing passed/total per file; every case counts.
 #![cfg(feature = "mimesniff")]
 
-use serde_json::Value;
+mod support;
+
 use std::collections::BTreeSet;
-use std::path::PathBuf;
+use support::wpt::load_json;
 use webweft::mimesniff::{
     MimeType, ResourceMetadata, Retrieval, determine_computed_mime_type, determine_nosniff,
     resource_header,
 };
-
-fn load_json(path: &str) -> Value {
-    let dir = std::env::var_os("WPT_DIR")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/wpt")));
-    let full = dir.join(path);
-    let text = std::fs::read_to_string(&full)
-        .unwrap_or_else(|e| panic!("reading {}: {e}", full.display()));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("parsing {}: {e}", full.display()))
-}
 
 /// Asserts that every case passed, after printing the count.
 fn report(file: &str, failures: &[String], total: usize) {
